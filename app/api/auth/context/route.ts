@@ -1,0 +1,8 @@
+// GET /auth/context — who the caller is and which profiles it may access
+import { withBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { getAuthContext } from "@/server/oauth/get-auth-context.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withBearer({}, ({ caller }) => getAuthContext(caller)),
+});

@@ -1,0 +1,9 @@
+// GET /tokens — every token of this environment (public: the SDK calls it without a token)
+import { getConfig } from "@/server/config.ts";
+import { withPublic } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { listTokens } from "@/server/tokens/list-tokens.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: withPublic({}, () => Promise.resolve(listTokens(getConfig().environment))),
+});

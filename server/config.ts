@@ -1,0 +1,154 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+/**
+ * Instance configuration, read once from the environment and validated here. Everything else asks `getConfig()`.
+ * The embedded default needs no settings at all; production refuses to start without a real database and secrets.
+ */
+
+const DEFAULT_VENDOR = "tokenrail";
+/** The real service's media-type vendor, accepted too so its published SDK works unmodified. */
+export const COMPATIBLE_VENDORS = ["monerium"] as const;
+
+const url = z
+  .string()
+  .url()
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  TOKENRAIL_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  TOKENRAIL_APP_URL: url.optional(),
+  TOKENRAIL_BASE_URL: url.optional(),
+  TOKENRAIL_DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  TOKENRAIL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TOKENRAIL_API_VENDOR: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "lower-case letters, digits and hyphens")
+    .default(DEFAULT_VENDOR),
+  TOKENRAIL_SEED_DEMO: z.enum(["true", "false"]).optional(),
+  TOKENRAIL_DEMO_CODE_CLIENT_ID: z.string().uuid().optional(),
+  TOKENRAIL_DEMO_CLIENT_ID: z.string().uuid().optional(),
+  TOKENRAIL_DEMO_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+/** The documented example value (README, .env.example) must never run in production. */
+const PLACEHOLDER_SECRET = /change-?me/i;
+
+export type Environment = "sandbox" | "production";
+
+export type Config = {
+  environment: Environment;
+  port: number;
+  /** `{app_url}`: the web application, without a trailing slash. */
+  appUrl: string;
+  /** `{base_url}`: the API, without a trailing slash. */
+  baseUrl: string;
+  /** Path prefix of the API on this server ("/api" by default). */
+  apiPrefix: string;
+  dataDir: string;
+  database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+  /** Signs sessions and derives other keys. Generated and kept in the data directory for the embedded default. */
+  secret: string;
+  /** Media-type vendors accepted in `Accept: application/vnd.<vendor>.api-v2+json`; the first is our own. */
+  vendors: string[];
+  seedDemo: boolean;
+  demo: { codeClientId?: string; clientId?: string; clientSecret?: string };
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Where the embedded default keeps the secret it generated on first start. */
+export function secretFile(dataDir: string): string {
+  return path.join(dataDir, "instance-secret");
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = secretFile(dataDir);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    // "wx" fails if another process wrote it first; then theirs wins.
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+/** Validates an environment into a Config. Pure apart from the embedded secret file; throws ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const production = e.TOKENRAIL_ENV === "production";
+  const problems: string[] = [];
+  if (production && !e.DATABASE_URL) {
+    problems.push("DATABASE_URL: production needs a PostgreSQL server; the embedded database is for sandbox use only");
+  }
+  if (production && !e.TOKENRAIL_SECRET) {
+    problems.push("TOKENRAIL_SECRET: production needs its own secret (32+ random characters)");
+  }
+  if (production && e.TOKENRAIL_SECRET && PLACEHOLDER_SECRET.test(e.TOKENRAIL_SECRET)) {
+    problems.push("TOKENRAIL_SECRET: still the placeholder from the documentation; generate a random one");
+  }
+  if (production && e.TOKENRAIL_SEED_DEMO === "true") {
+    problems.push("TOKENRAIL_SEED_DEMO: demo data with known credentials is never created in production");
+  }
+  if (production && (e.TOKENRAIL_DEMO_CLIENT_SECRET || e.TOKENRAIL_DEMO_CLIENT_ID || e.TOKENRAIL_DEMO_CODE_CLIENT_ID)) {
+    problems.push("TOKENRAIL_DEMO_*: demo clients do not exist in production");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.TOKENRAIL_DATA_DIR);
+  const appUrl = e.TOKENRAIL_APP_URL ?? `http://localhost:${e.PORT}`;
+  const apiPrefix = "/api";
+  const baseUrl = e.TOKENRAIL_BASE_URL ?? `${appUrl}${apiPrefix}`;
+  return {
+    environment: e.TOKENRAIL_ENV,
+    port: e.PORT,
+    appUrl,
+    baseUrl,
+    apiPrefix,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    secret: e.TOKENRAIL_SECRET ?? readOrCreateSecret(dataDir),
+    vendors: [e.TOKENRAIL_API_VENDOR, ...COMPATIBLE_VENDORS.filter((v) => v !== e.TOKENRAIL_API_VENDOR)],
+    seedDemo: e.TOKENRAIL_SEED_DEMO ? e.TOKENRAIL_SEED_DEMO === "true" : !production,
+    demo: {
+      codeClientId: e.TOKENRAIL_DEMO_CODE_CLIENT_ID,
+      clientId: e.TOKENRAIL_DEMO_CLIENT_ID,
+      clientSecret: e.TOKENRAIL_DEMO_CLIENT_SECRET,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __tokenrailConfig?: Config };
+
+/** The running instance's configuration (validated on first use, then cached for the process). */
+export function getConfig(): Config {
+  holder.__tokenrailConfig ??= loadConfig();
+  return holder.__tokenrailConfig;
+}

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { Config } from "../config.ts";
+
+/**
+ * The raw connection under Prisma. The migration runner needs to run multi-statement SQL files and hold a lock,
+ * which Prisma's query API does not offer, so both database kinds expose the same two operations here.
+ */
+type AdapterFactory = NonNullable<ConstructorParameters<typeof PrismaClient>[0]["adapter"]>;
+
+export type RawDatabase = {
+  kind: "pglite" | "postgres";
+  /** Runs `work` inside one transaction, serialised against every other migrator of the same database. */
+  exclusive<T>(work: (sql: RawSql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  adapter: AdapterFactory;
+};
+
+export type RawSql = {
+  /** Runs one or more statements without parameters (a migration file). */
+  exec(sql: string): Promise<void>;
+  query<R extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+};
+
+/** Arbitrary constant: the advisory lock that serialises migrations across app instances sharing a PostgreSQL. */
+const MIGRATION_LOCK = 72_431_905;
+
+export function openPglite(dataDir: string | undefined): RawDatabase {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const db = new PGlite(dataDir);
+  const sqlOf = (tx: Pick<PGlite, "exec" | "query">): RawSql => ({
+    exec: async (sql) => {
+      await tx.exec(sql);
+    },
+    query: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+      (await tx.query<R>(sql, params)).rows,
+  });
+  return {
+    kind: "pglite",
+    // A PGlite database belongs to one process and runs one statement at a time, so a transaction suffices.
+    exclusive: (work) => db.transaction((tx) => work(sqlOf(tx))),
+    close: () => db.close(),
+    adapter: new PrismaPGlite(db),
+  };
+}
+
+export function openPostgres(url: string): RawDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    kind: "postgres",
+    exclusive: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+        const result = await work({
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          query: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+            (await client.query<R>(sql, params)).rows,
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+    adapter: new PrismaPg(pool),
+  };
+}
+
+export function openDatabase(database: Config["database"]): RawDatabase {
+  return database.kind === "postgres" ? openPostgres(database.url) : openPglite(database.dataDir);
+}

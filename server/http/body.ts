@@ -1,0 +1,69 @@
+import { AppError } from "./errors.ts";
+
+/** Default limit for JSON and form bodies; uploads have their own, larger limit. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function mediaType(req: Request): string {
+  return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Reads the body as text, refusing (413) as soon as it grows past `limit`, without buffering the rest. */
+export async function readText(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${limit} bytes`);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const JSON_MEDIA = /^application\/([a-z0-9.+-]+\+)?json$/;
+
+/** Parses a JSON body. Missing or wrong Content-Type and malformed JSON are 400s with a plain explanation. */
+export async function readJson(req: Request, limit?: number): Promise<unknown> {
+  const type = mediaType(req);
+  const text = await readText(req, limit);
+  if (!JSON_MEDIA.test(type)) {
+    // SDKs send `Content-Type: application/json` even on bodiless requests; a bodiless request needs no type.
+    if (text === "" && type === "") return undefined;
+    throw new AppError("UNSUPPORTED_CONTENT_TYPE", "Content-Type must be application/json");
+  }
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("MALFORMED_BODY", "Request body is not valid JSON");
+  }
+}
+
+/** Parses an `application/x-www-form-urlencoded` body into a plain object (last value wins). */
+export async function readForm(req: Request, limit?: number): Promise<Record<string, string>> {
+  const type = mediaType(req);
+  const text = await readText(req, limit);
+  if (type !== "application/x-www-form-urlencoded") {
+    if (text === "") return {};
+    throw new AppError("UNSUPPORTED_CONTENT_TYPE", "Content-Type must be application/x-www-form-urlencoded");
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** Query parameters as an object; repeated keys become arrays (e.g. `?currency=eur&currency=gbp`). */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import type { Logger } from "pino";
+import type { z } from "zod";
+import { getConfig } from "../config.ts";
+import { logger } from "../logging/logger.ts";
+import { checkAccept } from "./accept.ts";
+import { queryObject, readForm, readJson } from "./body.ts";
+import { AppError, isAppError } from "./errors.ts";
+import { errorResponse, jsonResponse, Reply } from "./respond.ts";
+import { requestIdOf } from "./request-id.ts";
+import { validate } from "./validate.ts";
+
+/** What Next.js hands a route handler. */
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Spec = {
+  params?: Schema;
+  query?: Schema;
+  /** JSON body (default for POST/PUT/PATCH when a schema is given), or a form body. */
+  body?: Schema;
+  bodyKind?: "json" | "form";
+  bodyLimit?: number;
+  /** Check the Accept header (CONTRACT §1). Off for browser-facing endpoints such as /auth. */
+  accept?: boolean;
+  /** Render errors with RFC 6749 fields and forbid caching (the token endpoint). */
+  oauth?: boolean;
+};
+
+export type Input<S extends Spec> = {
+  req: Request;
+  url: URL;
+  requestId: string;
+  log: Logger;
+  params: Out<S["params"]>;
+  query: Out<S["query"]>;
+  body: Out<S["body"]>;
+};
+
+/** Everything the wrappers share: request id, Accept, parsing, error mapping, one log line per request. */
+export async function run<S extends Spec, X>(
+  req: Request,
+  ctx: RouteContext,
+  spec: S,
+  authenticate: (req: Request) => Promise<X>,
+  fn: (input: Input<S> & X) => Promise<unknown>,
+): Promise<Response> {
+  const started = performance.now();
+  const requestId = requestIdOf(req);
+  const url = new URL(req.url);
+  const log = logger().child({ reqId: requestId });
+  const extraHeaders: Record<string, string> = { "x-request-id": requestId };
+  if (spec.oauth) Object.assign(extraHeaders, { "cache-control": "no-store", pragma: "no-cache" });
+  let response: Response;
+  try {
+    if (spec.accept !== false) checkAccept(req.headers.get("accept"), getConfig().vendors);
+    const caller = await authenticate(req);
+    const params = spec.params ? validate(spec.params, await ctx.params, "params") : undefined;
+    const query = spec.query ? validate(spec.query, queryObject(url), "query") : undefined;
+    let body: unknown;
+    if (spec.body) {
+      const raw = spec.bodyKind === "form" ? await readForm(req, spec.bodyLimit) : await readJson(req, spec.bodyLimit);
+      body = validate(spec.body, raw ?? {});
+    }
+    const input = { req, url, requestId, log, params, query, body } as Input<S>;
+    const result = await fn({ ...input, ...caller });
+    response =
+      result instanceof Response
+        ? result
+        : result instanceof Reply
+          ? jsonResponse(result.status, result.body, { ...result.headers, ...extraHeaders })
+          : jsonResponse(200, result, extraHeaders);
+  } catch (error) {
+    if (isAppError(error)) {
+      response = errorResponse(error, { oauth: spec.oauth, headers: extraHeaders });
+    } else {
+      log.error({ err: error, method: req.method, path: url.pathname }, "unhandled error");
+      const internal = new AppError("INTERNAL", `Internal error; quote request id ${requestId} when reporting it`);
+      response = errorResponse(internal, { oauth: spec.oauth, headers: extraHeaders });
+    }
+  }
+  if (!response.headers.has("x-request-id")) response.headers.set("x-request-id", requestId);
+  log.info(
+    { method: req.method, path: url.pathname, status: response.status, ms: +(performance.now() - started).toFixed(2) },
+    "request",
+  );
+  return response;
+}

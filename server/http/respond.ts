@@ -1,0 +1,46 @@
+import { type AppError } from "./errors.ts";
+import { STATUS } from "./status-table.ts";
+
+/** A handler's answer when it is not a plain 200: status, JSON body and headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export const created = (body: unknown, headers?: Record<string, string>) => new Reply(201, body, headers);
+/** Spec: 202 acknowledgements carry a JSON body (the SDK cannot parse an empty one). */
+export const accepted = (body: unknown = { code: 202, status: "Accepted" }) => new Reply(202, body);
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...headers } });
+}
+
+export type ErrorBody = {
+  code: number;
+  status: string;
+  message: string;
+  errors?: Record<string, string>;
+  error?: string;
+  error_description?: string;
+};
+
+/** The spec's error body. `oauth` adds RFC 6749's `error`/`error_description` for the token endpoint. */
+export function errorBody(error: AppError, options: { oauth?: boolean } = {}): ErrorBody {
+  const entry = STATUS[error.code];
+  const body: ErrorBody = { code: entry.status, status: entry.reason, message: error.message };
+  if (error.fields && Object.keys(error.fields).length > 0) body.errors = error.fields;
+  if (options.oauth && entry.oauth) {
+    body.error = entry.oauth;
+    body.error_description = error.message;
+  }
+  return body;
+}
+
+export function errorResponse(error: AppError, options: { oauth?: boolean; headers?: Record<string, string> } = {}) {
+  return jsonResponse(STATUS[error.code].status, errorBody(error, options), { ...error.headers, ...options.headers });
+}

@@ -1,0 +1,36 @@
+import type { Config } from "../config.ts";
+import type { DemoCredentials } from "./demo-credentials.ts";
+
+/** The start-up message for people: where to go, and the demo credentials in the sandbox. */
+export function banner(config: Config, demo: DemoCredentials | undefined): string {
+  const database =
+    config.database.kind === "pglite"
+      ? `embedded PostgreSQL (PGlite) in ${config.database.dataDir}`
+      : `PostgreSQL at ${new URL(config.database.url).host}`;
+  const lines = [
+    "",
+    `  Tokenrail is running (${config.environment})`,
+    "",
+    `  Open the web app:  ${config.appUrl}`,
+    `  API base URL:      ${config.baseUrl}`,
+    `  Database:          ${database}`,
+  ];
+  if (demo) {
+    lines.push(
+      "",
+      "  Demo data",
+      `    Operator sign-in:              ${demo.operatorEmail} / ${demo.operatorPassword}`,
+      `    Developer sign-in:             ${demo.developerEmail} / ${demo.developerPassword}`,
+      '    Application "Demo application"',
+      `      Authorization-code client:   ${demo.codeClientId}`,
+      `      Redirect URIs:               ${demo.redirectUris.join(", ")}`,
+      `      Client-credentials client:   ${demo.clientId}`,
+      `      Client secret:               ${demo.clientSecret}`,
+      "",
+      "  Try it:",
+      `    curl -s ${config.baseUrl}/auth/token -d grant_type=client_credentials \\`,
+      `      -d client_id=${demo.clientId} -d client_secret=${demo.clientSecret}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}

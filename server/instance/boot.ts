@@ -1,0 +1,26 @@
+import { getConfig } from "../config.ts";
+import { db } from "../db/client.ts";
+import { logger } from "../logging/logger.ts";
+import { banner } from "./banner.ts";
+import { demoCredentials } from "./demo-credentials.ts";
+import { seedDemo } from "./seed-demo.ts";
+
+/** Runs once per server process before it takes requests: migrate, seed the sandbox demo, say where to go. */
+export async function boot(): Promise<void> {
+  const config = getConfig();
+  const prisma = await db();
+  const demo = config.seedDemo ? demoCredentials(config) : undefined;
+  if (demo) await seedDemo(prisma, config.environment, demo);
+  logger().info({ environment: config.environment, database: config.database.kind }, "ready");
+  process.stdout.write(banner(config, demo));
+}
+
+/** A server that cannot reach its database or has an invalid configuration must not start half-working. */
+export async function bootOrExit(): Promise<void> {
+  try {
+    await boot();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,55 @@
+import { db } from "../db/client.ts";
+import { systemClock, type Clock } from "../clock.ts";
+import { AppError } from "../http/errors.ts";
+import { uuidOrUndefined } from "../ids.ts";
+import { hashSecret, randomSecret, secretMatches } from "./secrets.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from "./token.schemas.ts";
+
+export const WRONG_GRANT_MESSAGE = "The client is not authorized to request a token using this method.";
+
+/** `grant_type=client_credentials`: a confidential client acting on its own application's profile. */
+export async function issueClientCredentialsToken(options: {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  clock?: Clock;
+}): Promise<TokenResponse> {
+  const { clientId, clientSecret, clock = systemClock } = options;
+  const missing: Record<string, string> = {};
+  if (!clientId) missing.client_id = "client_id is required";
+  if (!clientSecret) missing.client_secret = "client_secret is required";
+  if (!clientId || !clientSecret) throw new AppError("VALIDATION", "Validation errors", missing);
+
+  const prisma = await db();
+  const id = uuidOrUndefined(clientId);
+  const client = id
+    ? await prisma.oAuthClient.findUnique({
+        where: { id },
+        select: { id: true, kind: true, secretHash: true, application: { select: { profileId: true, ownerId: true } } },
+      })
+    : null;
+  // One message for an unknown client and a wrong secret: the endpoint does not confirm which client ids exist.
+  if (!client) throw new AppError("INVALID_CLIENT", "Client authentication failed");
+  if (client.kind !== "client_credentials") throw new AppError("UNAUTHORIZED_CLIENT", WRONG_GRANT_MESSAGE);
+  if (!secretMatches(clientSecret, client.secretHash)) {
+    throw new AppError("INVALID_CLIENT", "Client authentication failed");
+  }
+
+  const accessToken = randomSecret();
+  const now = clock();
+  await prisma.accessToken.create({
+    data: {
+      tokenHash: hashSecret(accessToken),
+      clientId: client.id,
+      profileId: client.application.profileId,
+      grantType: "client_credentials",
+      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    },
+  });
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    profile: client.application.profileId,
+    userId: client.application.ownerId,
+  };
+}
