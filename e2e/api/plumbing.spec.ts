@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { api, jsonOf, V2 } from "../fixtures/api.ts";
+
+test.describe("API plumbing", () => {
+  test("unknown paths under the API answer 404 in the spec's error body", async ({ request }) => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await request.fetch(api("/no/such/thing"), { method });
+      expect(res.status()).toBe(404);
+      expect(await jsonOf(res)).toEqual({
+        code: 404,
+        status: "Not Found",
+        message: `No such endpoint: ${method} /api/no/such/thing`,
+      });
+    }
+  });
+
+  test("a method the route does not offer answers 405 with Allow and the error body", async ({ request }) => {
+    const res = await request.delete(api("/tokens"));
+    expect(res.status()).toBe(405);
+    expect(res.headers()["allow"]).toBe("GET, HEAD");
+    expect(await jsonOf(res)).toEqual({
+      code: 405,
+      status: "Method Not Allowed",
+      message: "Method DELETE is not allowed here; use GET, HEAD",
+    });
+    const token = await request.put(api("/auth/token"));
+    expect(token.status()).toBe(405);
+    expect(token.headers()["allow"]).toBe("GET, POST, HEAD");
+  });
+
+  for (const [title, accept, status] of [
+    ["our vendor's v2 media type", "application/vnd.tokenrail.api-v2+json", 200],
+    ["the real service's v2 media type", V2, 200],
+    ["plain JSON", "application/json", 200],
+    ["any type", "*/*", 200],
+    ["a browser's Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", 200],
+    [
+      "v2 listed after an unknown version",
+      "application/vnd.tokenrail.api-v3+json, application/vnd.tokenrail.api-v2+json",
+      200,
+    ],
+    ["version 1", "application/vnd.tokenrail.api-v1+json", 406],
+    ["another vendor", "application/vnd.acme.api-v2+json", 406],
+    ["v2 refused with q=0", "application/vnd.tokenrail.api-v2+json;q=0", 406],
+  ] as const) {
+    test(`C28: Accept ${title} → ${status}`, async ({ request }) => {
+      const res = await request.get(api("/tokens"), { headers: { accept } });
+      expect(res.status()).toBe(status);
+      if (status === 406) expect(await jsonOf(res)).toMatchObject({ code: 406, status: "Not Acceptable" });
+    });
+  }
+
+  test("every response carries a request id; a caller's safe id is kept", async ({ request }) => {
+    const fresh = await request.get(api("/tokens"));
+    expect(fresh.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request.get(api("/no/such/thing"), { headers: { "x-request-id": "trace-1234-abcd" } });
+    expect(kept.headers()["x-request-id"]).toBe("trace-1234-abcd");
+    const replaced = await request.get(api("/tokens"), { headers: { "x-request-id": "bad id\twith spaces" } });
+    expect(replaced.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("the liveness probe answers without touching the API", async ({ request }) => {
+    const res = await request.get("/livez");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+});

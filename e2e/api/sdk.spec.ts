@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { MoneriumClient } from "@monerium/sdk";
+import { server } from "../fixtures/api.ts";
+
+/**
+ * The published SDK, unmodified: only its hard-coded sandbox base URL is pointed at this server, by rewriting the
+ * URLs it fetches.
+ */
+const SDK_SANDBOX_API = "https://api.monerium.dev";
+
+test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
+  const realFetch = globalThis.fetch;
+  test.beforeAll(() => {
+    globalThis.fetch = (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      return realFetch(
+        url.startsWith(SDK_SANDBOX_API) ? server.baseUrl + url.slice(SDK_SANDBOX_API.length) : input,
+        init,
+      );
+    };
+  });
+  test.afterAll(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  test("client-credentials login obtains a token and reads /auth/context", async () => {
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: server.demo.clientSecret,
+    });
+    expect(await client.getAccess()).toBe(true);
+    expect(client.bearerProfile).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    const context = await client.getAuthContext();
+    expect(context.email).toBe("developer@tokenrail.local");
+    expect(context.defaultProfile).toBe(client.bearerProfile?.profile);
+    expect(context.profiles).toHaveLength(1);
+  });
+
+  test("a wrong secret surfaces the server's message through the SDK", async () => {
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: "wrong",
+    });
+    await expect(client.getAccess()).rejects.toThrow("Client authentication failed");
+  });
+
+  test("getTokens works with the SDK's empty Authorization header", async () => {
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: server.demo.clientSecret,
+    });
+    const tokens = await client.getTokens();
+    expect(tokens.map((t) => t.chain)).toContain("sepolia");
+  });
+});

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/lib/chromium.ts";
+import { testServer } from "./fixtures/test-server.ts";
+
+/**
+ * API tests (real HTTP) and UI tests (real Chromium) against one `next start` of the built app. The server's data
+ * directory is fresh per run; with DATABASE_URL set the same tests run against that PostgreSQL.
+ */
+const server = testServer();
+const browser = findChromium();
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: path.resolve("test-results"),
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: path.resolve("test-results", "e2e.json") }]],
+  use: { baseURL: server.appUrl },
+  projects: [
+    { name: "api", testMatch: "api/**/*.spec.ts" },
+    {
+      name: "ui",
+      testMatch: "ui/**/*.spec.ts",
+      use: {
+        browserName: "chromium",
+        launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx next start -p ${server.port}`,
+    cwd: process.cwd(),
+    url: `${server.appUrl}/livez`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: server.env,
+  },
+});

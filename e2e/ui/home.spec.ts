@@ -1,0 +1,13 @@
+import { expect, test } from "@playwright/test";
+import { server } from "../fixtures/api.ts";
+
+test("the home page says what this instance is and links to the docs", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fiat-backed tokens, self-hosted");
+  await expect(page.getByRole("status")).toContainText("Sandbox");
+  await expect(page.getByTestId("environment")).toHaveText("sandbox");
+  await expect(page.getByTestId("base-url")).toHaveText(server.baseUrl);
+  await page.getByRole("link", { name: "Read the API documentation" }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(page.getByRole("cell", { name: "/auth/context" })).toBeVisible();
+});
