@@ -4,6 +4,6 @@ import { withPublic } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { welcome } from "@/server/instance/welcome.ts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withPublic({}, () => Promise.resolve(welcome(getConfig()))),
 });

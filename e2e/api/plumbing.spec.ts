@@ -26,6 +26,9 @@ test.describe("API plumbing", () => {
     const token = await request.put(api("/auth/token"));
     expect(token.status()).toBe(405);
     expect(token.headers()["allow"]).toBe("GET, POST, HEAD");
+    const options = await request.fetch(api("/auth/token"), { method: "OPTIONS" });
+    expect(options.status()).toBe(204);
+    expect(options.headers()["allow"]).toBe("GET, POST, HEAD");
   });
 
   for (const [title, accept, status] of [

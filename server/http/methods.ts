@@ -8,7 +8,7 @@ type Method = (typeof METHODS)[number];
  * Every method a route file exports: the ones it implements, and a 405 with `Allow` and the spec's error body for
  * the rest (Next.js would otherwise answer 405 with an empty body).
  */
-export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method | "OPTIONS", RouteHandler> {
   const allowed = METHODS.filter((m) => handlers[m]);
   const allow = [...allowed, ...(handlers.GET ? ["HEAD"] : [])].join(", ");
   const refuse: RouteHandler = (req, ctx) =>
@@ -28,7 +28,12 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
         );
       },
     );
-  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>;
+  // Next.js would answer OPTIONS listing every exported method, including the refused ones.
+  const options: RouteHandler = () => Promise.resolve(new Response(null, { status: 204, headers: { allow } }));
+  return {
+    ...(Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>),
+    OPTIONS: options,
+  };
 }
 
 /** For the catch-all route: every method answers 404 in the spec's error body. */

@@ -4,7 +4,7 @@ import { methods } from "@/server/http/methods.ts";
 import { issueToken } from "@/server/oauth/issue-token.ts";
 import { tokenRequestSchema } from "@/server/oauth/token.schemas.ts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOAuthClient({ body: tokenRequestSchema, bodyKind: "form", accept: false }, ({ body, basic }) =>
     issueToken({ request: body, basic }),
   ),

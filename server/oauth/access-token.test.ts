@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { getConfig } from "../config.ts";
+import { closeDb, db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { demoCredentials } from "../instance/demo-credentials.ts";
+import { seedDemo } from "../instance/seed-demo.ts";
+import { authenticateBearer } from "./authenticate-bearer.ts";
+import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts";
+import { hashSecret } from "./secrets.ts";
+
+// Domain-level, on a real (embedded) database, with the clock injected: an hour passes without sleeping.
+let demo: ReturnType<typeof demoCredentials>;
+before(async () => {
+  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-token-"));
+  process.env.LOG_LEVEL = "silent";
+  demo = demoCredentials(getConfig());
+  await seedDemo(await db(), "sandbox", demo);
+});
+after(closeDb);
+
+const at = (iso: string) => () => new Date(iso);
+const rejected = (e: unknown) => e instanceof AppError && e.code === "UNAUTHENTICATED";
+
+describe("access tokens", () => {
+  it("C14: a client-credentials token works for 3600 s and is rejected from then on", async () => {
+    const issued = await issueClientCredentialsToken({
+      clientId: demo.clientId,
+      clientSecret: demo.clientSecret,
+      clock: at("2026-01-01T00:00:00Z"),
+    });
+    assert.equal(issued.expires_in, 3600);
+    const header = `Bearer ${issued.access_token}`;
+    const caller = await authenticateBearer(header, at("2026-01-01T00:59:59.999Z"));
+    assert.equal(caller.profileId, issued.profile);
+    await assert.rejects(authenticateBearer(header, at("2026-01-01T01:00:00Z")), rejected);
+  });
+
+  it("C15: the database holds only hashes of client secrets and access tokens", async () => {
+    const issued = await issueClientCredentialsToken({ clientId: demo.clientId, clientSecret: demo.clientSecret });
+    const prisma = await db();
+    const client = await prisma.oAuthClient.findUniqueOrThrow({ where: { id: demo.clientId } });
+    assert.equal(client.secretHash, hashSecret(demo.clientSecret));
+    const tokens = await prisma.accessToken.findMany({ select: { tokenHash: true } });
+    assert.ok(tokens.some((t) => t.tokenHash === hashSecret(issued.access_token)));
+    const dump = JSON.stringify([await prisma.oAuthClient.findMany(), await prisma.accessToken.findMany()]);
+    assert.ok(!dump.includes(demo.clientSecret), "no client secret in the clear");
+    assert.ok(!dump.includes(issued.access_token), "no access token in the clear");
+  });
+});
