@@ -86,3 +86,13 @@ export function tokenContract(chain: ChainInfo, currency: Currency): { address: 
   const digest = keccak256(toBytes(`tokenrail:token:${chain.chainId}:${currency}`));
   return { address: getAddress(`0x${digest.slice(-40)}`), decimals: EVM_DECIMALS };
 }
+
+/**
+ * A chain name valid in `environment`. In sandbox the production names are accepted too: the published SDK may
+ * send either (CONTRACT §2.1).
+ */
+export function isKnownChain(name: string, environment: Environment): boolean {
+  return CHAINS.some(
+    (c) => (c.environment === environment && c.name === name) || (environment === "sandbox" && c.mainnet === name),
+  );
+}

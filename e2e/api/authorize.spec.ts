@@ -1,0 +1,122 @@
+import { expect, test, type APIResponse } from "@playwright/test";
+import { api, server } from "../fixtures/api.ts";
+import { pkcePair } from "../fixtures/pkce.ts";
+
+const REDIRECT = "http://localhost:5173/callback";
+const { challenge } = pkcePair();
+const base = () => ({
+  client_id: server.demo.codeClientId,
+  redirect_uri: REDIRECT,
+  code_challenge: challenge,
+  code_challenge_method: "S256",
+  response_type: "code",
+  state: "st-123",
+});
+
+function expectErrorPage(res: APIResponse) {
+  expect(res.status()).toBe(400);
+  expect(res.headers()["location"]).toBeUndefined();
+  expect(res.headers()["content-type"]).toMatch(/^text\/html/);
+  expect(res.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
+}
+
+function errorRedirect(res: APIResponse) {
+  expect(res.status()).toBe(302);
+  const location = new URL(res.headers()["location"] ?? "");
+  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+  return location.searchParams;
+}
+
+test.describe("GET/POST /auth", () => {
+  test("a valid request is stored and answered with 307 to the onboarding screen, carrying only an opaque id", async ({
+    request,
+  }) => {
+    const res = await request.get(api("/auth"), {
+      params: { ...base(), email: "someone@example.com", skip_kyc: "true" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(307);
+    const location = new URL(res.headers()["location"] ?? "");
+    expect(`${location.origin}${location.pathname}`).toBe(`${server.appUrl}/authorize`);
+    expect([...location.searchParams.keys()]).toEqual(["request"]);
+    expect(location.searchParams.get("request")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(res.headers()["x-frame-options"]).toBe("DENY");
+  });
+
+  test("POST with a form body works the same", async ({ request }) => {
+    const res = await request.post(api("/auth"), { form: base(), maxRedirects: 0 });
+    expect(res.status()).toBe(307);
+    expect(res.headers()["location"]).toMatch(new RegExp(`^${server.appUrl}/authorize\\?request=`));
+  });
+
+  for (const [title, redirect_uri] of [
+    ["a trailing slash", `${REDIRECT}/`],
+    ["another case", REDIRECT.replace("callback", "Callback")],
+    ["an extra query", `${REDIRECT}?next=1`],
+    ["another port", REDIRECT.replace("5173", "5174")],
+    ["an attacker's site", "https://evil.example/callback"],
+  ] as const) {
+    test(`C1: redirect_uri with ${title} gets our error page, never a redirect`, async ({ request }) => {
+      expectErrorPage(await request.get(api("/auth"), { params: { ...base(), redirect_uri }, maxRedirects: 0 }));
+    });
+  }
+
+  test("C3: an unknown client_id gets the error page", async ({ request }) => {
+    for (const client_id of ["11111111-2222-4333-8444-555555555555", "not-a-uuid", ""]) {
+      expectErrorPage(await request.get(api("/auth"), { params: { ...base(), client_id }, maxRedirects: 0 }));
+    }
+  });
+
+  test("C3: a missing redirect_uri when several are registered gets the error page", async ({ request }) => {
+    const params: Record<string, string> = base();
+    delete params.redirect_uri;
+    const res = await request.get(api("/auth"), { params, maxRedirects: 0 });
+    expectErrorPage(res);
+    expect(await res.text()).toContain("must name one in redirect_uri");
+  });
+
+  test("C13: the client-credentials client id cannot start the code flow: error page", async ({ request }) => {
+    const res = await request.get(api("/auth"), {
+      params: { ...base(), client_id: server.demo.clientId },
+      maxRedirects: 0,
+    });
+    expectErrorPage(res);
+    expect(await res.text()).toContain("client-credentials id");
+  });
+
+  test("C4: error redirects carry error_uri pointing at the docs", async ({ request }) => {
+    const back = errorRedirect(
+      await request.get(api("/auth"), { params: { ...base(), code_challenge_method: "plain" }, maxRedirects: 0 }),
+    );
+    expect(back.get("error_uri")).toBe(`${server.appUrl}/docs#oauth-errors`);
+  });
+
+  const invalid: [string, Record<string, string | undefined>, string][] = [
+    ["C5: a missing code_challenge", { code_challenge: undefined }, "invalid_request"],
+    ["C5: code_challenge_method plain", { code_challenge_method: "plain" }, "invalid_request"],
+    ["C5: a challenge that is not S256-shaped", { code_challenge: "short" }, "invalid_request"],
+    ["C4: response_type token", { response_type: "token" }, "unsupported_response_type"],
+    ["C4: skip_kyc that is not a boolean", { skip_kyc: "yes" }, "invalid_request"],
+    ["C4: an address that is not one", { address: "0x123" }, "invalid_request"],
+    ["C4: a chain of another environment's kind", { chain: "solana" }, "invalid_request"],
+  ];
+  for (const [title, change, error] of invalid) {
+    test(`${title} → redirect with error=${error}, error_description and the original state`, async ({ request }) => {
+      const params = Object.fromEntries(
+        Object.entries({ ...base(), ...change }).filter((e): e is [string, string] => e[1] !== undefined),
+      );
+      const back = errorRedirect(await request.get(api("/auth"), { params, maxRedirects: 0 }));
+      expect(back.get("error")).toBe(error);
+      expect(back.get("error_description")).toBeTruthy();
+      expect(back.get("state")).toBe("st-123");
+    });
+  }
+
+  test("the production chain names are accepted in the sandbox (the SDK may send them)", async ({ request }) => {
+    const res = await request.get(api("/auth"), {
+      params: { ...base(), chain: "ethereum", address: "0x2031832e54a2200bF678286f560F49A950DB2Ad5" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(307);
+  });
+});

@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { getConfig } from "../config.ts";
+import { closeDb, db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
+import { startAuthorization } from "../oauth/start-authorization.ts";
+import { registerApplication, rotateClientSecret } from "./register-application.ts";
+
+let owner: { userId: string; profileId: string };
+before(async () => {
+  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-apps-"));
+  process.env.LOG_LEVEL = "silent";
+  const prisma = await db();
+  const user = await prisma.user.create({ data: { email: `dev-${Date.now()}@example.com` } });
+  const profile = await prisma.profile.create({ data: { kind: "corporate", name: "Integrator" } });
+  owner = { userId: user.id, profileId: profile.id };
+});
+after(closeDb);
+
+const register = (redirectUris: string[]) =>
+  registerApplication({
+    name: "App",
+    environment: "sandbox",
+    profileId: owner.profileId,
+    ownerId: owner.userId,
+    redirectUris,
+  });
+
+describe("registering applications", () => {
+  it("C2: https anywhere and plain http on localhost or 127.0.0.1 with any port can be registered", async () => {
+    const app = await register([
+      "https://app.example.com/callback",
+      "http://localhost:5173/cb",
+      "http://localhost/cb",
+      "http://127.0.0.1:49152/cb",
+    ]);
+    assert.notEqual(app.codeClientId, app.clientId, "two distinct client ids");
+    assert.match(app.clientSecret, /^[A-Za-z0-9_-]{43}$/);
+  });
+
+  for (const uri of [
+    "http://app.example.com/callback",
+    "http://192.168.1.10/cb",
+    "http://localhost.evil.com/cb",
+    "https://app.example.com/cb#fragment",
+    "/relative/callback",
+    "javascript:alert(1)",
+  ]) {
+    it(`C2: ${uri} cannot be registered`, async () => {
+      await assert.rejects(
+        register([uri]),
+        (e: unknown) => e instanceof AppError && e.code === "VALIDATION" && Boolean(e.fields?.["redirectUris.0"]),
+      );
+    });
+  }
+
+  it("with a single registered redirect URI, /auth may omit redirect_uri", async () => {
+    const app = await register(["https://only.example.com/cb"]);
+    const outcome = await startAuthorization({
+      request: { client_id: app.codeClientId, code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM" },
+      config: getConfig(),
+    });
+    assert.equal(outcome.kind, "redirect");
+    assert.equal(outcome.kind === "redirect" && outcome.status, 307);
+  });
+
+  it("rotating the secret makes the old one fail at once", async () => {
+    const app = await register(["https://rotate.example.com/cb"]);
+    await issueClientCredentialsToken({ clientId: app.clientId, clientSecret: app.clientSecret });
+    const fresh = await rotateClientSecret({ applicationId: app.applicationId });
+    await assert.rejects(
+      issueClientCredentialsToken({ clientId: app.clientId, clientSecret: app.clientSecret }),
+      (e: unknown) => e instanceof AppError && e.code === "INVALID_CLIENT",
+    );
+    const token = await issueClientCredentialsToken({ clientId: app.clientId, clientSecret: fresh });
+    assert.equal(token.expires_in, 3600);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Environment } from "../config.ts";
+import { db, type DbOrTx } from "../db/client.ts";
+import { AppError, type FieldErrors } from "../http/errors.ts";
+import { hashSecret, randomSecret } from "../oauth/secrets.ts";
+import { redirectUriProblem } from "./redirect-uri.ts";
+
+export type RegisteredApplication = {
+  applicationId: string;
+  /** Authorization-code flow (public client, PKCE). */
+  codeClientId: string;
+  /** Client credentials (confidential). */
+  clientId: string;
+  /** Shown this once; only its hash is stored. */
+  clientSecret: string;
+  redirectUris: string[];
+};
+
+export function checkRedirectUris(redirectUris: string[]): void {
+  const fields: FieldErrors = {};
+  redirectUris.forEach((uri, i) => {
+    const problem = redirectUriProblem(uri);
+    if (problem) fields[`redirectUris.${i}`] = problem;
+  });
+  if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "Validation errors", fields);
+}
+
+/** Registers an application of `profileId` with its two clients; the operator grants extra privileges separately. */
+export async function registerApplication(options: {
+  name: string;
+  environment: Environment;
+  profileId: string;
+  ownerId: string;
+  redirectUris: string[];
+  tx?: DbOrTx;
+}): Promise<RegisteredApplication> {
+  checkRedirectUris(options.redirectUris);
+  const prisma = options.tx ?? (await db());
+  const clientSecret = randomSecret();
+  const application = await prisma.application.create({
+    data: {
+      name: options.name,
+      environment: options.environment,
+      profileId: options.profileId,
+      ownerId: options.ownerId,
+      clients: {
+        create: [
+          { kind: "authorization_code", redirectUris: options.redirectUris },
+          { kind: "client_credentials", secretHash: hashSecret(clientSecret) },
+        ],
+      },
+    },
+    select: { id: true, clients: { select: { id: true, kind: true } } },
+  });
+  const clientOf = (kind: string) => application.clients.find((c) => c.kind === kind)!.id;
+  return {
+    applicationId: application.id,
+    codeClientId: clientOf("authorization_code"),
+    clientId: clientOf("client_credentials"),
+    clientSecret,
+    redirectUris: options.redirectUris,
+  };
+}
+
+/** Issues a new client secret; the old one stops working at once. Returns the new secret, shown this once. */
+export async function rotateClientSecret(options: { applicationId: string; tx?: DbOrTx }): Promise<string> {
+  const prisma = options.tx ?? (await db());
+  const clientSecret = randomSecret();
+  const { count } = await prisma.oAuthClient.updateMany({
+    where: { applicationId: options.applicationId, kind: "client_credentials" },
+    data: { secretHash: hashSecret(clientSecret) },
+  });
+  if (count === 0) throw new AppError("NOT_FOUND", "No such application");
+  return clientSecret;
+}

@@ -1,0 +1,32 @@
+import type { AuthorizationOutcome } from "../oauth/authorization-outcome.ts";
+
+/** Pages and redirects of the OAuth endpoints may never be framed (clickjacking, RFC 9700 §4.16). */
+export const NO_FRAMING = {
+  "content-security-policy": "frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+} as const;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Turns an OAuth step's outcome into the browser's response. */
+export function browserResponse(outcome: AuthorizationOutcome): Response {
+  if (outcome.kind === "redirect") {
+    return new Response(null, { status: outcome.status, headers: { location: outcome.location, ...NO_FRAMING } });
+  }
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(outcome.title)} · Tokenrail</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#14213d}
+.box{border:1px solid #f0c2c2;background:#fff6f6;border-radius:10px;padding:1rem 1.25rem}</style></head>
+<body><main><h1>${escapeHtml(outcome.title)}</h1><div class="box" role="alert"><p>${escapeHtml(outcome.message)}</p></div>
+<p>Go back to the application you came from and try again. If this keeps happening, tell its developers: the link
+they sent you here with is not valid.</p></main></body></html>`;
+  return new Response(html, {
+    status: outcome.status,
+    headers: { "content-type": "text/html; charset=utf-8", ...NO_FRAMING },
+  });
+}
