@@ -135,3 +135,22 @@ test.describe("POST/GET /auth/token — client credentials", () => {
     }
   });
 });
+
+test("C29: repeated failed client authentication gets 429 with Retry-After", async ({ request }) => {
+  // An id of its own, so the demo client the other tests use is never locked out.
+  const clientId = crypto.randomUUID();
+  const attempt = () =>
+    request.post(api("/auth/token"), {
+      form: { grant_type: "client_credentials", client_id: clientId, client_secret: "guess" },
+    });
+  for (let i = 0; i < 10; i++) expect((await attempt()).status()).toBe(400);
+  const limited = await attempt();
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(Number(limited.headers()["retry-after"])).toBeLessThanOrEqual(900);
+  expect(await jsonOf(limited)).toEqual({
+    code: 429,
+    status: "Too Many Requests",
+    message: "Too many failed attempts for this client; try again later",
+  });
+});

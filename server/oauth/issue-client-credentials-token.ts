@@ -2,6 +2,7 @@ import { db } from "../db/client.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { AppError } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
+import { clientAuthLimiter } from "../security/failure-limiter.ts";
 import { hashSecret, randomSecret, secretMatches } from "./secrets.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from "./token.schemas.ts";
 
@@ -19,6 +20,21 @@ export async function issueClientCredentialsToken(options: {
   if (!clientSecret) missing.client_secret = "client_secret is required";
   if (!clientId || !clientSecret) throw new AppError("VALIDATION", "Validation errors", missing);
 
+  const limiter = clientAuthLimiter();
+  const now = clock();
+  const limitKey = `client:${clientId.toLowerCase()}`;
+  const wait = limiter.retryAfterSeconds(limitKey, now.getTime());
+  if (wait > 0) {
+    throw new AppError("TOO_MANY_REQUESTS", "Too many failed attempts for this client; try again later", undefined, {
+      "retry-after": String(wait),
+    });
+  }
+  const failed = () => {
+    limiter.recordFailure(limitKey, now.getTime());
+    // One message for an unknown client and a wrong secret: the endpoint does not confirm which client ids exist.
+    return new AppError("INVALID_CLIENT", "Client authentication failed");
+  };
+
   const prisma = await db();
   const id = uuidOrUndefined(clientId);
   const client = id
@@ -27,15 +43,12 @@ export async function issueClientCredentialsToken(options: {
         select: { id: true, kind: true, secretHash: true, application: { select: { profileId: true, ownerId: true } } },
       })
     : null;
-  // One message for an unknown client and a wrong secret: the endpoint does not confirm which client ids exist.
-  if (!client) throw new AppError("INVALID_CLIENT", "Client authentication failed");
+  if (!client) throw failed();
   if (client.kind !== "client_credentials") throw new AppError("UNAUTHORIZED_CLIENT", WRONG_GRANT_MESSAGE);
-  if (!secretMatches(clientSecret, client.secretHash)) {
-    throw new AppError("INVALID_CLIENT", "Client authentication failed");
-  }
+  if (!secretMatches(clientSecret, client.secretHash)) throw failed();
+  limiter.reset(limitKey);
 
   const accessToken = randomSecret();
-  const now = clock();
   await prisma.accessToken.create({
     data: {
       tokenHash: hashSecret(accessToken),

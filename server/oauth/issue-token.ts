@@ -1,7 +1,9 @@
 import type { Clock } from "../clock.ts";
 import { AppError } from "../http/errors.ts";
 import type { BasicCredentials } from "./client-authentication.ts";
+import { exchangeAuthorizationCode } from "./exchange-authorization-code.ts";
 import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts";
+import { refreshAccessToken } from "./refresh-access-token.ts";
 import type { TokenRequest, TokenResponse } from "./token.schemas.ts";
 
 /** The token endpoint (SPEC endpoint 6): dispatches on `grant_type`. */
@@ -16,6 +18,20 @@ export async function issueToken(options: {
       return issueClientCredentialsToken({
         clientId: request.client_id ?? basic?.clientId,
         clientSecret: request.client_secret ?? basic?.clientSecret,
+        clock,
+      });
+    case "authorization_code":
+      return exchangeAuthorizationCode({
+        clientId: request.client_id ?? basic?.clientId,
+        code: request.code,
+        codeVerifier: request.code_verifier,
+        redirectUri: request.redirect_uri,
+        clock,
+      });
+    case "refresh_token":
+      return refreshAccessToken({
+        clientId: request.client_id ?? basic?.clientId,
+        refreshToken: request.refresh_token,
         clock,
       });
     default:

@@ -24,3 +24,7 @@ export const tokenResponseSchema = z.object({
   userId: z.string().uuid(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** What a grant's transaction decided; a replay is acted on after it (the revocation must commit). */
+export type GrantOutcome =
+  { kind: "ok"; tokens: TokenResponse } | { kind: "replayed"; familyId: string } | { kind: "error"; message: string };

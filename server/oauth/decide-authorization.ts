@@ -1,0 +1,102 @@
+import { systemClock, type Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { errorRedirect, redirectWith, type AuthorizationOutcome } from "./authorization-outcome.ts";
+import { hashSecret, randomSecret } from "./secrets.ts";
+
+/** RFC 6749 §4.1.2 recommends at most ten minutes. */
+export const CODE_TTL_SECONDS = 600;
+
+const GONE: AuthorizationOutcome & { kind: "error-page" } = {
+  kind: "error-page",
+  status: 400,
+  title: "This sign-in has expired",
+  message: "The request was already answered or is too old. Go back to the application and start again.",
+};
+
+async function openRequest(requestId: string, now: Date) {
+  const prisma = await db();
+  const request = await prisma.authorizationRequest.findUnique({
+    where: { id: requestId },
+    include: { client: { select: { applicationId: true } } },
+  });
+  if (!request || request.completedAt || request.expiresAt.getTime() <= now.getTime()) return undefined;
+  return request;
+}
+
+/**
+ * "Allow" on the consent screen: the application is granted the profile, and the browser goes back to the client
+ * with a single-use code bound to the client, redirect URI, PKCE challenge, person and profile.
+ */
+export async function approveAuthorization(options: {
+  requestId: string;
+  userId: string;
+  profileId: string;
+  clock?: Clock;
+}): Promise<AuthorizationOutcome> {
+  const { requestId, userId, profileId, clock = systemClock } = options;
+  const now = clock();
+  const request = await openRequest(requestId, now);
+  if (!request) return GONE;
+  const prisma = await db();
+  const member = await prisma.profileMember.findUnique({ where: { userId_profileId: { userId, profileId } } });
+  if (!member) return { ...GONE, title: "Not your profile", message: "You cannot grant access to this profile." };
+
+  const code = randomSecret();
+  const completed = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.authorizationRequest.updateMany({
+      where: { id: requestId, completedAt: null },
+      data: { completedAt: now },
+    });
+    if (count !== 1) return false;
+    const applicationId = request.client.applicationId;
+    await tx.applicationGrant.upsert({
+      where: { applicationId_profileId: { applicationId, profileId } },
+      update: { userId, revokedAt: null },
+      create: { applicationId, profileId, userId },
+    });
+    await tx.authorizationCode.create({
+      data: {
+        codeHash: hashSecret(code),
+        clientId: request.clientId,
+        redirectUri: request.redirectUri,
+        codeChallenge: request.codeChallenge,
+        userId,
+        profileId,
+        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      },
+    });
+    return true;
+  });
+  if (!completed) return GONE;
+  return {
+    kind: "redirect",
+    status: 302,
+    location: redirectWith(request.redirectUri, { code }, request.state ?? undefined),
+  };
+}
+
+/** "Deny": back to the client with `error=access_denied`. */
+export async function denyAuthorization(options: {
+  requestId: string;
+  config: Config;
+  clock?: Clock;
+}): Promise<AuthorizationOutcome> {
+  const { requestId, config, clock = systemClock } = options;
+  const now = clock();
+  const request = await openRequest(requestId, now);
+  if (!request) return GONE;
+  const prisma = await db();
+  const { count } = await prisma.authorizationRequest.updateMany({
+    where: { id: requestId, completedAt: null },
+    data: { completedAt: now },
+  });
+  if (count !== 1) return GONE;
+  return errorRedirect({
+    redirectUri: request.redirectUri,
+    state: request.state ?? undefined,
+    error: "access_denied",
+    description: "The person declined to grant access",
+    errorUri: `${config.appUrl}/docs#oauth-errors`,
+  });
+}

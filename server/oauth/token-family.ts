@@ -1,0 +1,47 @@
+import type { DbOrTx } from "../db/client.ts";
+import { evictAuth } from "./auth-cache.ts";
+import { hashSecret, randomSecret } from "./secrets.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from "./token.schemas.ts";
+
+/**
+ * Tokens issued for a person through the authorization-code flow form a family: the code's id names it. Refreshing
+ * rotates within the family; replaying a used code or refresh token revokes all of it (RFC 9700 §4.14.2).
+ */
+export async function issueFamilyTokens(
+  tx: DbOrTx,
+  options: { familyId: string; clientId: string; userId: string; profileId: string; now: Date },
+): Promise<TokenResponse> {
+  const accessToken = randomSecret();
+  const refreshToken = randomSecret();
+  const { familyId, clientId, userId, profileId, now } = options;
+  await tx.accessToken.create({
+    data: {
+      tokenHash: hashSecret(accessToken),
+      clientId,
+      userId,
+      profileId,
+      familyId,
+      grantType: "authorization_code",
+      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    },
+  });
+  await tx.refreshToken.create({
+    data: { tokenHash: hashSecret(refreshToken), familyId, clientId, userId, profileId },
+  });
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+    profile: profileId,
+    userId,
+  };
+}
+
+/** Revokes every access and refresh token of a family, here and (within the cache bound) everywhere. */
+export async function revokeFamily(tx: DbOrTx, familyId: string, now: Date): Promise<void> {
+  const tokens = await tx.accessToken.findMany({ where: { familyId, revokedAt: null }, select: { id: true } });
+  await tx.accessToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+  await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+  evictAuth(tokens.map((t) => `token:${t.id}`));
+}

@@ -1,0 +1,63 @@
+/**
+ * Limits repeated failures (client authentication, sign-in) per key: after `maxFailures` within `windowMs` the key
+ * is refused until the oldest of them leaves the window. The interface lets a shared store (PostgreSQL, Redis)
+ * replace the in-process one when several instances must count together.
+ */
+export interface FailureLimiter {
+  /** Seconds until `key` may try again; 0 when it may try now. */
+  retryAfterSeconds(key: string, now: number): number;
+  recordFailure(key: string, now: number): void;
+  reset(key: string): void;
+}
+
+export class MemoryFailureLimiter implements FailureLimiter {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly maxFailures: number,
+    private readonly windowMs: number,
+    /** Bound on tracked keys, so a flood of distinct keys cannot exhaust memory. */
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  private recent(key: string, now: number): number[] {
+    const kept = (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (kept.length === 0) this.failures.delete(key);
+    else this.failures.set(key, kept);
+    return kept;
+  }
+
+  retryAfterSeconds(key: string, now: number): number {
+    const recent = this.recent(key, now);
+    if (recent.length < this.maxFailures) return 0;
+    return Math.max(1, Math.ceil((recent[recent.length - this.maxFailures]! + this.windowMs - now) / 1000));
+  }
+
+  recordFailure(key: string, now: number): void {
+    const recent = this.recent(key, now);
+    recent.push(now);
+    this.failures.delete(key);
+    this.failures.set(key, recent);
+    if (this.failures.size > this.maxKeys) {
+      const oldest = this.failures.keys().next().value;
+      if (oldest !== undefined) this.failures.delete(oldest);
+    }
+  }
+
+  reset(key: string): void {
+    this.failures.delete(key);
+  }
+}
+
+/** Ten failed client authentications per client id within 15 minutes. */
+export const CLIENT_AUTH_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 };
+
+const holder = globalThis as typeof globalThis & { __tokenrailClientAuthLimiter?: FailureLimiter };
+
+export function clientAuthLimiter(): FailureLimiter {
+  holder.__tokenrailClientAuthLimiter ??= new MemoryFailureLimiter(
+    CLIENT_AUTH_LIMIT.maxFailures,
+    CLIENT_AUTH_LIMIT.windowMs,
+  );
+  return holder.__tokenrailClientAuthLimiter;
+}
