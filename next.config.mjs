@@ -7,6 +7,20 @@ const nextConfig = {
   reactStrictMode: true,
   // Type checking and linting run in `npm test`; the build does not repeat them.
   typescript: { ignoreBuildErrors: true },
+  // No page may be framed (sign-in and consent against clickjacking, C16); the API's JSON is unaffected by these.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -30,3 +30,22 @@ they sent you here with is not valid.</p></main></body></html>`;
     headers: { "content-type": "text/html; charset=utf-8", ...NO_FRAMING },
   });
 }
+
+/**
+ * State-changing form posts must come from our own pages (C16): a foreign `Origin`, or a browser's report that the
+ * request is cross-site, is refused before anything is read.
+ */
+export function crossSiteRefusal(req: Request, appUrl: string): AuthorizationOutcome | undefined {
+  const origin = req.headers.get("origin");
+  const site = req.headers.get("sec-fetch-site");
+  const foreignOrigin = origin !== null && origin !== new URL(appUrl).origin;
+  if (foreignOrigin || site === "cross-site") {
+    return {
+      kind: "error-page",
+      status: 403,
+      title: "Request refused",
+      message: "This form can only be sent from Tokenrail's own pages.",
+    };
+  }
+  return undefined;
+}

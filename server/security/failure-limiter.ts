@@ -52,12 +52,16 @@ export class MemoryFailureLimiter implements FailureLimiter {
 /** Ten failed client authentications per client id within 15 minutes. */
 export const CLIENT_AUTH_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 };
 
-const holder = globalThis as typeof globalThis & { __tokenrailClientAuthLimiter?: FailureLimiter };
+/** Five failed sign-ins per email within 15 minutes. */
+export const SIGN_IN_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
 
-export function clientAuthLimiter(): FailureLimiter {
-  holder.__tokenrailClientAuthLimiter ??= new MemoryFailureLimiter(
-    CLIENT_AUTH_LIMIT.maxFailures,
-    CLIENT_AUTH_LIMIT.windowMs,
-  );
-  return holder.__tokenrailClientAuthLimiter;
+const holder = globalThis as typeof globalThis & { __tokenrailLimiters?: Record<string, FailureLimiter> };
+
+function limiter(name: string, limit: { maxFailures: number; windowMs: number }): FailureLimiter {
+  holder.__tokenrailLimiters ??= {};
+  holder.__tokenrailLimiters[name] ??= new MemoryFailureLimiter(limit.maxFailures, limit.windowMs);
+  return holder.__tokenrailLimiters[name];
 }
+
+export const clientAuthLimiter = () => limiter("client-auth", CLIENT_AUTH_LIMIT);
+export const signInLimiter = () => limiter("sign-in", SIGN_IN_LIMIT);

@@ -1,0 +1,46 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { unstable_rethrow } from "next/navigation";
+import { signIn } from "@/app/auth";
+import { isAppError } from "@/server/http/errors";
+import { signUp } from "@/server/users/sign-up";
+
+export type FormResult = { error?: string; fields?: Record<string, string> };
+
+const back = (requestId: string) => `/authorize?request=${encodeURIComponent(requestId)}`;
+
+async function startSession(email: string, password: string, requestId: string): Promise<FormResult> {
+  try {
+    await signIn("credentials", { email, password, redirectTo: back(requestId) });
+    return {};
+  } catch (error) {
+    // A successful sign-in ends in a redirect, which Next.js signals by throwing.
+    unstable_rethrow(error);
+    if (error instanceof AuthError) {
+      const limited = "code" in error && error.code === "rate_limited";
+      return {
+        error: limited ? "Too many failed attempts. Wait a few minutes and try again." : "Wrong email or password.",
+      };
+    }
+    throw error;
+  }
+}
+
+/** Sign in with email and password, then continue the authorization request. */
+export async function signInAction(input: { email: string; password: string; requestId: string }): Promise<FormResult> {
+  return startSession(input.email, input.password, input.requestId);
+}
+
+/** Create an account and its personal profile, sign in, continue the authorization request. */
+export async function signUpAction(input: { email: string; password: string; requestId: string }): Promise<FormResult> {
+  try {
+    await signUp({ email: input.email, password: input.password });
+  } catch (error) {
+    if (isAppError(error) && (error.code === "CONFLICT" || error.code === "VALIDATION")) {
+      return { error: error.code === "CONFLICT" ? error.message : undefined, fields: error.fields };
+    }
+    throw error;
+  }
+  return startSession(input.email, input.password, input.requestId);
+}

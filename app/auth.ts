@@ -1,0 +1,52 @@
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { getConfig } from "@/server/config";
+import { isAppError } from "@/server/http/errors";
+import { logger } from "@/server/logging/logger";
+import { verifyCredentials } from "@/server/users/verify-credentials";
+
+/** Too many failed sign-ins for this email (C29); the form says so instead of "wrong password". */
+export class SignInRateLimited extends CredentialsSignin {
+  override code = "rate_limited";
+}
+
+/**
+ * People signing into the web app (JWT sessions). Its routes live under /web-auth so that /api/auth stays the
+ * API's OAuth server. Configured lazily: the secret comes from the validated configuration at request time.
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+  secret: getConfig().secret,
+  basePath: "/web-auth",
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  pages: { signIn: "/" },
+  logger: {
+    // A wrong password is an expected outcome, not an error with a stack trace.
+    error: (error) => {
+      if (error instanceof CredentialsSignin || error.name === "CredentialsSignin") {
+        logger().info({ kind: error.name }, "sign-in refused");
+      } else {
+        logger().error({ err: error }, "authentication error");
+      }
+    },
+    warn: (code) => logger().warn({ code }, "authentication warning"),
+    debug: () => undefined,
+  },
+  providers: [
+    Credentials({
+      credentials: { email: {}, password: {} },
+      authorize: async (credentials) => {
+        try {
+          const person = await verifyCredentials(credentials);
+          return person ? { id: person.userId, email: person.email, name: person.name } : null;
+        } catch (error) {
+          if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") throw new SignInRateLimited();
+          throw error;
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
+  },
+}));

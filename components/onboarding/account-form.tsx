@@ -1,0 +1,76 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { signInAction, signUpAction, type FormResult } from "@/app/(onboarding)/actions";
+import { signInSchema, signUpSchema, type SignIn } from "@/server/users/users.schemas";
+import { Field } from "./field";
+
+type Mode = "signup" | "login";
+
+/** Sign up or log in, then continue the authorization request. Validation messages sit next to their fields. */
+export function AccountForm(props: { requestId: string; email?: string; initialMode: Mode }) {
+  const [mode, setMode] = useState<Mode>(props.initialMode);
+  const form = useForm<SignIn>({
+    resolver: zodResolver(mode === "signup" ? signUpSchema : signInSchema),
+    defaultValues: { email: props.email ?? "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const action = mode === "signup" ? signUpAction : signInAction;
+    const result: FormResult = await action({ ...values, requestId: props.requestId });
+    for (const [field, message] of Object.entries(result.fields ?? {})) {
+      if (field === "email" || field === "password") form.setError(field, { message });
+    }
+    if (result.error) form.setError("root", { message: result.error });
+  });
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    form.clearErrors();
+  };
+
+  return (
+    <section className="card" aria-labelledby="account-heading">
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={mode === "signup"} onClick={() => switchTo("signup")}>
+          Create account
+        </button>
+        <button type="button" role="tab" aria-selected={mode === "login"} onClick={() => switchTo("login")}>
+          Sign in
+        </button>
+      </div>
+      <h2 id="account-heading">{mode === "signup" ? "Create your account" : "Sign in to your account"}</h2>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            {...form.register("email")}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <input
+            id="password"
+            type="password"
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            aria-invalid={!!errors.password}
+            {...form.register("password")}
+          />
+        </Field>
+        {errors.root ? (
+          <p className="form-error" role="alert">
+            {errors.root.message}
+          </p>
+        ) : null}
+        <button className="primary" type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Please wait…" : mode === "signup" ? "Create account" : "Sign in"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { systemClock, type Clock } from "../clock.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { signInLimiter } from "../security/failure-limiter.ts";
+import { verifyPassword } from "./password.ts";
+import { signInSchema } from "./users.schemas.ts";
+
+export type SignedIn = { userId: string; email: string; name: string };
+
+/**
+ * Email and password sign-in. Wrong email and wrong password look the same; repeated failures for one email are
+ * refused for a while (C29) before the slow hash even runs.
+ */
+export async function verifyCredentials(input: unknown, clock: Clock = systemClock): Promise<SignedIn | undefined> {
+  const parsed = signInSchema.safeParse(input);
+  if (!parsed.success) return undefined;
+  const { email, password } = parsed.data;
+  const key = `email:${email}`;
+  const now = clock().getTime();
+  const wait = signInLimiter().retryAfterSeconds(key, now);
+  if (wait > 0) {
+    throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-ins; try again in ${wait} seconds`, undefined, {
+      "retry-after": String(wait),
+    });
+  }
+  const prisma = await db();
+  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, name: true, passwordHash: true } });
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    signInLimiter().recordFailure(key, now);
+    return undefined;
+  }
+  signInLimiter().reset(key);
+  return { userId: user.id, email, name: user.name };
+}
