@@ -9,6 +9,7 @@ import { getConfig } from "../config.ts";
 import { closeDb, db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { authenticateBearer } from "./authenticate-bearer.ts";
+import { getAuthContext } from "./get-auth-context.ts";
 import { approveAuthorization, denyAuthorization } from "./decide-authorization.ts";
 import { issueToken } from "./issue-token.ts";
 import { startAuthorization } from "./start-authorization.ts";
@@ -223,5 +224,32 @@ describe("authorization-code flow", () => {
     const prisma = await db();
     const dump = JSON.stringify([await prisma.authorizationCode.findMany(), await prisma.refreshToken.findMany()]);
     assert.ok(!dump.includes(code) && !dump.includes(tokens.refresh_token!) && !dump.includes(tokens.access_token));
+  });
+
+  it("caller identity: a person's token reaches only the granted profile; the application reaches its grants", async () => {
+    const prisma = await db();
+    // The person also belongs to a corporate profile they never granted to this application.
+    const company = await prisma.profile.create({
+      data: { kind: "corporate", name: "Ada Ltd", members: { create: { userId: person.userId, perms: ["read"] } } },
+    });
+    const { code, verifier } = await authorize();
+    const tokens = await exchange({ code, code_verifier: verifier });
+    const personContext = await getAuthContext(await works(tokens.access_token));
+    assert.deepEqual(
+      personContext.profiles.map((p) => p.id),
+      [person.profileId],
+    );
+    assert.ok(!personContext.profiles.some((p) => p.id === company.id));
+
+    const appToken = await issueToken({
+      request: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret },
+    });
+    const appContext = await getAuthContext(await authenticateBearer(`Bearer ${appToken.access_token}`));
+    assert.deepEqual(appContext.profiles.map((p) => p.id).sort(), [appContext.defaultProfile, person.profileId].sort());
+    const otherToken = await issueToken({
+      request: { grant_type: "client_credentials", client_id: other.clientId, client_secret: other.clientSecret },
+    });
+    const otherContext = await getAuthContext(await authenticateBearer(`Bearer ${otherToken.access_token}`));
+    assert.ok(!otherContext.profiles.some((p) => p.id === person.profileId), "not granted to the other application");
   });
 });

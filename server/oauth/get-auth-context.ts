@@ -1,10 +1,9 @@
 import { db } from "../db/client.ts";
 import { systemClock, type Clock } from "../clock.ts";
 import { AUTH_CACHE_SECONDS, authCache, callerTags } from "./auth-cache.ts";
+import { accessibleProfiles } from "./accessible-profiles.ts";
 import { notAuthenticated, type Caller } from "./authenticate-bearer.ts";
 import type { AuthContext } from "./context.schemas.ts";
-
-type Perm = "read" | "write";
 
 /**
  * SPEC endpoint 4. A client-credentials caller acts for its application: the user is the person who registered it
@@ -24,17 +23,9 @@ export async function getAuthContext(caller: Caller, clock: Clock = systemClock)
 
 async function readAuthContext(caller: Caller): Promise<AuthContext> {
   const prisma = await db();
-  const clientCredentials = caller.grantType === "client_credentials";
-  const profileFields = { id: true, kind: true, name: true, state: true } as const;
   const [user, profiles] = await Promise.all([
     prisma.user.findUnique({ where: { id: caller.userId }, select: { email: true, name: true, roles: true } }),
-    clientCredentials
-      ? prisma.profile
-          .findMany({ where: { id: caller.profileId }, select: profileFields })
-          .then((rows) => rows.map((p) => ({ ...p, perms: ["read", "write"] as Perm[] })))
-      : prisma.profileMember
-          .findMany({ where: { userId: caller.userId }, select: { perms: true, profile: { select: profileFields } } })
-          .then((rows) => rows.map((m) => ({ ...m.profile, perms: m.perms.filter(isPerm) }))),
+    accessibleProfiles(caller),
   ]);
   if (!user) throw notAuthenticated();
   return {
@@ -42,12 +33,12 @@ async function readAuthContext(caller: Caller): Promise<AuthContext> {
     email: user.email,
     name: user.name,
     roles: user.roles,
-    auth: { method: clientCredentials ? "apikey" : "bearer", subject: caller.clientId, verified: true },
+    auth: {
+      method: caller.grantType === "client_credentials" ? "apikey" : "bearer",
+      subject: caller.clientId,
+      verified: true,
+    },
     defaultProfile: caller.profileId,
     profiles,
   };
-}
-
-function isPerm(value: string): value is Perm {
-  return value === "read" || value === "write";
 }

@@ -1,0 +1,40 @@
+import { db } from "../db/client.ts";
+import type { ProfileState } from "../generated/prisma/enums.ts";
+import type { Caller } from "./authenticate-bearer.ts";
+
+export type Perm = "read" | "write";
+export type AccessibleProfile = {
+  id: string;
+  kind: "personal" | "corporate";
+  name: string;
+  state: ProfileState;
+  perms: Perm[];
+};
+
+const PROFILE = { id: true, kind: true, name: true, state: true } as const;
+const isPerm = (value: string): value is Perm => value === "read" || value === "write";
+
+/**
+ * The profiles a caller may act on (SPEC "Caller identity"). An application with client credentials: its own
+ * profile and every profile that granted it access. A person's token: the profiles of that person the application
+ * was granted, with the person's permissions. Endpoints taking `profile` check against this list; a profile
+ * outside it is answered as if it did not exist.
+ */
+export async function accessibleProfiles(caller: Caller): Promise<AccessibleProfile[]> {
+  const prisma = await db();
+  const granted = { grants: { some: { applicationId: caller.applicationId, revokedAt: null } } };
+  if (caller.grantType === "client_credentials") {
+    const rows = await prisma.profile.findMany({
+      where: { OR: [{ id: caller.profileId }, granted] },
+      select: PROFILE,
+      orderBy: { createdAt: "asc" },
+    });
+    return rows.map((p) => ({ ...p, perms: ["read", "write"] }));
+  }
+  const rows = await prisma.profileMember.findMany({
+    where: { userId: caller.userId, profile: granted },
+    select: { perms: true, profile: { select: PROFILE } },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map((m) => ({ ...m.profile, perms: m.perms.filter(isPerm) }));
+}
