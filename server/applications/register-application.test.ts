@@ -8,6 +8,10 @@ import { closeDb, db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
 import { startAuthorization } from "../oauth/start-authorization.ts";
+import { authenticateBearer } from "../oauth/authenticate-bearer.ts";
+import { signUpForApplication } from "../users/sign-up-for-application.ts";
+import { createProfile } from "../profiles/create-profile.ts";
+import { PRIVILEGES, setPrivileges } from "./privileges.ts";
 import { registerApplication, rotateClientSecret } from "./register-application.ts";
 
 let owner: { userId: string; profileId: string };
@@ -78,5 +82,24 @@ describe("registering applications", () => {
     );
     const token = await issueClientCredentialsToken({ clientId: app.clientId, clientSecret: fresh });
     assert.equal(token.expires_in, 3600);
+  });
+
+  it("sign-up and profile creation need the sign_up privilege the operator grants", async () => {
+    const app = await register(["https://partner.example.com/cb"]);
+    const token = await issueClientCredentialsToken({ clientId: app.clientId, clientSecret: app.clientSecret });
+    const caller = await authenticateBearer(`Bearer ${token.access_token}`);
+    const forbidden = (e: unknown) =>
+      e instanceof AppError &&
+      e.code === "FORBIDDEN" &&
+      /^Application from partner .+ is not allowed to sign up users$/.test(e.message);
+    const email = `new-${Date.now()}@example.com`;
+    await assert.rejects(signUpForApplication({ caller, email, config: getConfig() }), forbidden);
+    await assert.rejects(createProfile({ caller, kind: "personal" }), forbidden);
+    await setPrivileges(app.applicationId, [PRIVILEGES.signUp]);
+    const outcome = await signUpForApplication({ caller, email, config: getConfig() });
+    assert.equal(outcome.created, true);
+    const prisma = await db();
+    const mail = await prisma.outboxMessage.findFirstOrThrow({ where: { to: email } });
+    assert.match(mail.body, /\/set-password\?token=[A-Za-z0-9_-]{43}/);
   });
 });

@@ -16,7 +16,11 @@ export const accepted = (body: unknown = { code: 202, status: "Accepted" }) => n
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
+/** HTTP forbids a body on these; the JSON rule of the spec yields to it (a 304 reaches the client bodiless). */
+const BODILESS = new Set([204, 304]);
+
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (BODILESS.has(status)) return new Response(null, { status, headers });
   return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...headers } });
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { Environment } from "../config.ts";
 import { hashPassword } from "../users/password.ts";
+import { ALL_PRIVILEGES } from "../applications/privileges.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import type { DemoCredentials } from "./demo-credentials.ts";
 
@@ -52,6 +53,9 @@ export async function seedDemo(prisma: Db, environment: Environment, demo: DemoC
         data: { name: DEMO_APPLICATION_NAME, environment, profileId: profile.id, ownerId: developer.id },
       });
     }
+    // The demo application holds every extra privilege, including ones added since it was created, so integrators
+    // can try every flow.
+    await tx.application.update({ where: { id: application.id }, data: { privileges: ALL_PRIVILEGES } });
     await tx.oAuthClient.upsert({
       where: { applicationId_kind: { applicationId: application.id, kind: "authorization_code" } },
       update: { id: demo.codeClientId, redirectUris: demo.redirectUris },

@@ -1,0 +1,32 @@
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+
+/** Extra privileges the operator grants per application (SPEC: "Requires extra privileges"). */
+export const PRIVILEGES = {
+  /** Create people and profiles: POST /auth/signup, POST /profiles. */
+  signUp: "sign_up",
+  /** Submit KYC details, form and verifications for profiles it may access. */
+  submitKyc: "submit_kyc",
+} as const;
+export type Privilege = (typeof PRIVILEGES)[keyof typeof PRIVILEGES];
+export const ALL_PRIVILEGES: Privilege[] = Object.values(PRIVILEGES);
+
+const WHAT: Record<Privilege, string> = { sign_up: "sign up users", submit_kyc: "submit KYC data" };
+
+/** Throws the reference's ForbiddenPartnerError unless the application holds `privilege`. */
+export async function requirePrivilege(applicationId: string, privilege: Privilege): Promise<void> {
+  const prisma = await db();
+  const app = await prisma.application.findUniqueOrThrow({
+    where: { id: applicationId },
+    select: { privileges: true, owner: { select: { email: true } } },
+  });
+  if (!app.privileges.includes(privilege)) {
+    throw new AppError("FORBIDDEN", `Application from partner ${app.owner.email} is not allowed to ${WHAT[privilege]}`);
+  }
+}
+
+/** The operator's decision: grant (or withdraw) extra privileges of an application. */
+export async function setPrivileges(applicationId: string, privileges: Privilege[]): Promise<void> {
+  const prisma = await db();
+  await prisma.application.update({ where: { id: applicationId }, data: { privileges: [...new Set(privileges)] } });
+}

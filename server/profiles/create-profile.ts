@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { PRIVILEGES, requirePrivilege } from "../applications/privileges.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { evictAuth } from "../oauth/auth-cache.ts";
+import { Prisma } from "../generated/prisma/client.ts";
+
+export const createProfileSchema = z.object({
+  kind: z.enum(["personal", "corporate"]),
+  id: z.string().uuid().optional(),
+});
+
+export type ProfileView = { id: string; kind: "personal" | "corporate"; name: string; state: string };
+
+/** `POST /profiles` (CONTRACT §4.5, extra privileges): a profile the application may act on at once. */
+export async function createProfile(options: {
+  caller: Caller;
+  kind: "personal" | "corporate";
+  id?: string;
+}): Promise<ProfileView> {
+  const { caller, kind, id } = options;
+  await requirePrivilege(caller.applicationId, PRIVILEGES.signUp);
+  const prisma = await db();
+  try {
+    const profile = await prisma.profile.create({
+      data: {
+        id: id?.toLowerCase(),
+        kind,
+        grants: { create: { applicationId: caller.applicationId, userId: caller.userId } },
+      },
+      select: { id: true, kind: true, name: true, state: true },
+    });
+    evictAuth([`client:${caller.clientId}`]);
+    return profile;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("CONFLICT", "Profile already exists");
+    }
+    throw error;
+  }
+}
