@@ -62,6 +62,26 @@ test.describe("API plumbing", () => {
     expect(replaced.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test("browser apps may call the token endpoint, the token list and the context cross-origin (CORS)", async ({
+    request,
+  }) => {
+    for (const path of ["/auth/token", "/tokens", "/auth/context"]) {
+      const preflight = await request.fetch(api(path), {
+        method: "OPTIONS",
+        headers: {
+          origin: "http://localhost:5173",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type",
+        },
+      });
+      expect(preflight.status()).toBe(204);
+      expect(preflight.headers()["access-control-allow-origin"]).toBe("*");
+      expect(preflight.headers()["access-control-allow-headers"]).toContain("authorization");
+    }
+    const res = await request.get(api("/tokens"), { headers: { origin: "http://localhost:5173" } });
+    expect(res.headers()["access-control-allow-origin"]).toBe("*");
+  });
+
   test("the liveness probe answers without touching the API", async ({ request }) => {
     const res = await request.get("/livez");
     expect(res.status()).toBe(200);

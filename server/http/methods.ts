@@ -17,22 +17,51 @@ function failing(make: (req: Request, url: URL) => AppError): RouteHandler {
 }
 
 /**
- * Every method a route file exports: the ones it implements, and a 405 with `Allow` and the spec's error body for
- * the rest (Next.js would otherwise answer 405 with an empty body).
+ * Cross-origin access for endpoints a browser app calls directly: the token endpoint (public clients exchange
+ * their code from the page, as the SDK does) and public reads. No cookies are involved, so any origin may call.
  */
-export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method | "OPTIONS", RouteHandler> {
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "authorization, content-type, accept",
+  "access-control-max-age": "600",
+};
+
+function withCors(handler: RouteHandler): RouteHandler {
+  return async (req, ctx) => {
+    const response = await handler(req, ctx);
+    for (const [key, value] of Object.entries(CORS)) response.headers.set(key, value);
+    return response;
+  };
+}
+
+/**
+ * Every method a route file exports: the ones it implements, and a 405 with `Allow` and the spec's error body for
+ * the rest (Next.js would otherwise answer 405 with an empty body). `cors` opens the route to browser apps.
+ */
+export function methods(
+  handlers: Partial<Record<Method, RouteHandler>>,
+  options: { cors?: boolean } = {},
+): Record<Method | "OPTIONS", RouteHandler> {
   const allow = [...METHODS.filter((m) => handlers[m]), ...(handlers.GET ? ["HEAD"] : [])].join(", ");
+  const open = (handler: RouteHandler) => (options.cors ? withCors(handler) : handler);
   const refuse = failing(
     (req) =>
       new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`, undefined, {
         allow,
       }),
   );
-  // Next.js would answer OPTIONS listing every exported method, including the refused ones.
-  const options: RouteHandler = () => Promise.resolve(new Response(null, { status: 204, headers: { allow } }));
+  // Next.js would answer OPTIONS listing every exported method, including the refused ones. It is also the CORS
+  // preflight.
+  const preflight: RouteHandler = () =>
+    Promise.resolve(
+      new Response(null, {
+        status: 204,
+        headers: { allow, ...(options.cors ? { ...CORS, "access-control-allow-methods": allow } : {}) },
+      }),
+    );
   return {
-    ...(Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<Method, RouteHandler>),
-    OPTIONS: options,
+    ...(Object.fromEntries(METHODS.map((m) => [m, open(handlers[m] ?? refuse)])) as Record<Method, RouteHandler>),
+    OPTIONS: preflight,
   };
 }
 

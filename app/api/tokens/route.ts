@@ -4,6 +4,9 @@ import { withPublic } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { listTokens } from "@/server/tokens/list-tokens.ts";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withPublic({}, () => Promise.resolve(listTokens(getConfig().environment))),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  {
+    GET: withPublic({}, () => Promise.resolve(listTokens(getConfig().environment))),
+  },
+  { cors: true },
+);

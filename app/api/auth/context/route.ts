@@ -3,6 +3,9 @@ import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { getAuthContext } from "@/server/oauth/get-auth-context.ts";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withBearer({}, ({ caller }) => getAuthContext(caller)),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods(
+  {
+    GET: withBearer({}, ({ caller }) => getAuthContext(caller)),
+  },
+  { cors: true },
+);

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { server } from "../fixtures/api.ts";
+import { uniqueEmail } from "../fixtures/callback.ts";
+import { serveIntegrator } from "../fixtures/sdk-page.ts";
+
+test("@monerium/sdk 3.5.0 in the browser: authorize() → sign up and consent → getAccess() → getAuthContext()", async ({
+  page,
+}) => {
+  await serveIntegrator(page, server.demo.codeClientId);
+  await page.goto("http://localhost:5173/");
+  const email = uniqueEmail("sdk");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${server.appUrl}/authorize\\?request=`));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).last().click();
+  await page.getByRole("button", { name: "Allow" }).click();
+
+  await expect(page).toHaveURL("http://localhost:5173/callback"); // the SDK strips the code from the address bar
+  await expect(page.locator("#out")).not.toHaveText("waiting");
+  const out = JSON.parse(await page.locator("#out").innerText()) as {
+    ok: boolean;
+    error?: string;
+    state?: string;
+    ctx?: { email: string; profiles: unknown[] };
+  };
+  expect(out.error).toBeUndefined();
+  expect(out.ok).toBe(true);
+  expect(out.state).toBe("sdk-state");
+  expect(out.ctx?.email).toBe(email);
+  expect(out.ctx?.profiles).toHaveLength(1);
+});
