@@ -120,3 +120,47 @@ test.describe("GET/POST /auth", () => {
     expect(res.status()).toBe(307);
   });
 });
+
+test.describe("GET /auth with authentication_method=siwe", () => {
+  test("C17: the published SDK's siweMessage() parses and verifies; an address not linked is refused by redirect", async ({
+    request,
+  }) => {
+    const { siweMessage } = await import("@monerium/sdk");
+    const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");
+    const account = privateKeyToAccount(generatePrivateKey());
+    const message = siweMessage({
+      domain: "localhost:5173",
+      address: account.address,
+      appName: "Demo application",
+      redirectUri: REDIRECT,
+      chainId: 11155111,
+      privacyPolicyUrl: "https://example.com/privacy",
+      termsOfServiceUrl: "https://example.com/terms",
+    });
+    const res = await request.get(api("/auth"), {
+      params: {
+        client_id: server.demo.codeClientId,
+        redirect_uri: REDIRECT,
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+        authentication_method: "siwe",
+        message,
+        signature: await account.signMessage({ message }),
+        state: "s-siwe",
+      },
+      maxRedirects: 0,
+    });
+    const back = errorRedirect(res);
+    expect(back.get("error")).toBe("invalid_request");
+    expect(back.get("error_description")).toBe("the address is not linked on sepolia");
+    expect(back.get("state")).toBe("s-siwe");
+  });
+
+  test("C17: a message that is not EIP-4361 is refused by redirect", async ({ request }) => {
+    const res = await request.get(api("/auth"), {
+      params: { ...base(), authentication_method: "siwe", message: "hello", signature: "0x00" },
+      maxRedirects: 0,
+    });
+    expect(errorRedirect(res).get("error_description")).toBe("the message is not a valid EIP-4361 message");
+  });
+});

@@ -96,3 +96,15 @@ export function isKnownChain(name: string, environment: Environment): boolean {
     (c) => (c.environment === environment && c.name === name) || (environment === "sandbox" && c.mainnet === name),
   );
 }
+
+/**
+ * The chain of `environment` an EVM chain id names. In sandbox a production id stands for its testnet, as the
+ * production names do (the SDK may sign with either).
+ */
+export function chainForEvmId(chainId: number, environment: Environment): string | undefined {
+  const chain = CHAINS.find((c) => c.family === "evm" && c.chainId === chainId);
+  if (!chain) return undefined;
+  if (chain.environment === environment) return chain.name;
+  if (environment === "sandbox") return CHAINS.find((c) => c.mainnet === chain.name)?.name;
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import { db } from "../db/client.ts";
+import { db, type DbOrTx } from "../db/client.ts";
 import { errorRedirect, redirectWith, type AuthorizationOutcome } from "./authorization-outcome.ts";
 import { hashSecret, randomSecret } from "./secrets.ts";
 
@@ -42,38 +42,65 @@ export async function approveAuthorization(options: {
   const member = await prisma.profileMember.findUnique({ where: { userId_profileId: { userId, profileId } } });
   if (!member) return { ...GONE, title: "Not your profile", message: "You cannot grant access to this profile." };
 
-  const code = randomSecret();
-  const completed = await prisma.$transaction(async (tx) => {
+  const code = await prisma.$transaction(async (tx) => {
     const { count } = await tx.authorizationRequest.updateMany({
       where: { id: requestId, completedAt: null },
       data: { completedAt: now },
     });
-    if (count !== 1) return false;
-    const applicationId = request.client.applicationId;
-    await tx.applicationGrant.upsert({
-      where: { applicationId_profileId: { applicationId, profileId } },
-      update: { userId, revokedAt: null },
-      create: { applicationId, profileId, userId },
+    if (count !== 1) return undefined;
+    return grantAndIssueCode(tx, {
+      applicationId: request.client.applicationId,
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      userId,
+      profileId,
+      now,
     });
-    await tx.authorizationCode.create({
-      data: {
-        codeHash: hashSecret(code),
-        clientId: request.clientId,
-        redirectUri: request.redirectUri,
-        codeChallenge: request.codeChallenge,
-        userId,
-        profileId,
-        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
-      },
-    });
-    return true;
   });
-  if (!completed) return GONE;
+  if (!code) return GONE;
   return {
     kind: "redirect",
     status: 302,
     location: redirectWith(request.redirectUri, { code }, request.state ?? undefined),
   };
+}
+
+/**
+ * Records the person's consent (the application may act on the profile) and issues a single-use code bound to the
+ * client, redirect URI, PKCE challenge, person and profile. Returns the code; only its hash is stored.
+ */
+export async function grantAndIssueCode(
+  tx: DbOrTx,
+  options: {
+    applicationId: string;
+    clientId: string;
+    redirectUri: string;
+    codeChallenge: string;
+    userId: string;
+    profileId: string;
+    now: Date;
+  },
+): Promise<string> {
+  const { applicationId, profileId, userId, now } = options;
+  await tx.applicationGrant.upsert({
+    where: { applicationId_profileId: { applicationId, profileId } },
+    update: { userId, revokedAt: null },
+    create: { applicationId, profileId, userId },
+  });
+  const code = randomSecret();
+  await tx.authorizationCode.create({
+    data: {
+      codeHash: hashSecret(code),
+      clientId: options.clientId,
+      redirectUri: options.redirectUri,
+      codeChallenge: options.codeChallenge,
+      userId,
+      profileId,
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    },
+  });
+  return code;
 }
 
 /** "Deny": back to the client with `error=access_denied`. */

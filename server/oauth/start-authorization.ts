@@ -7,6 +7,7 @@ import { uuidOrUndefined } from "../ids.ts";
 import { errorRedirect, type AuthorizationErrorCode, type AuthorizationOutcome } from "./authorization-outcome.ts";
 import { CODE_CHALLENGE, type AuthorizeRequest } from "./authorize.schemas.ts";
 import { randomSecret } from "./secrets.ts";
+import { authorizeWithSiwe } from "./siwe-authorization.ts";
 
 /** How long a person has to sign in and consent after the integrator's redirect. */
 export const AUTHORIZATION_REQUEST_MINUTES = 30;
@@ -34,7 +35,13 @@ export async function startAuthorization(options: {
   const client = clientId
     ? await prisma.oAuthClient.findUnique({
         where: { id: clientId },
-        select: { id: true, kind: true, redirectUris: true, application: { select: { environment: true } } },
+        select: {
+          id: true,
+          kind: true,
+          applicationId: true,
+          redirectUris: true,
+          application: { select: { environment: true } },
+        },
       })
     : null;
   if (!client || client.application.environment !== config.environment) {
@@ -86,12 +93,25 @@ export async function startAuthorization(options: {
   if (r.chain !== undefined && !isKnownChain(r.chain, config.environment)) {
     return fail("invalid_request", `chain ${r.chain} is not a chain of this ${config.environment}`);
   }
+  const now = clock();
+  if (r.authentication_method === "siwe") {
+    return authorizeWithSiwe({
+      client: { id: client.id, applicationId: client.applicationId },
+      redirectUri,
+      state: r.state,
+      codeChallenge: r.code_challenge,
+      message: r.message,
+      signature: r.signature,
+      config,
+      now,
+      fail: (description) => fail("invalid_request", description),
+    });
+  }
   if (r.authentication_method !== undefined) {
     return fail("invalid_request", `authentication_method ${r.authentication_method} is not supported`);
   }
 
   const id = randomSecret(24);
-  const now = clock();
   await prisma.authorizationRequest.create({
     data: {
       id,
