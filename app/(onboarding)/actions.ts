@@ -4,15 +4,15 @@ import { AuthError } from "next-auth";
 import { unstable_rethrow } from "next/navigation";
 import { signIn } from "@/app/auth";
 import { isAppError } from "@/server/http/errors";
+import { setPasswordWithToken } from "@/server/users/set-password";
+import { safeNext } from "@/server/users/safe-next";
 import { signUp } from "@/server/users/sign-up";
 
 export type FormResult = { error?: string; fields?: Record<string, string> };
 
-const back = (requestId: string) => `/authorize?request=${encodeURIComponent(requestId)}`;
-
-async function startSession(email: string, password: string, requestId: string): Promise<FormResult> {
+async function startSession(email: string, password: string, next: string): Promise<FormResult> {
   try {
-    await signIn("credentials", { email, password, redirectTo: back(requestId) });
+    await signIn("credentials", { email, password, redirectTo: safeNext(next) });
     return {};
   } catch (error) {
     // A successful sign-in ends in a redirect, which Next.js signals by throwing.
@@ -27,13 +27,13 @@ async function startSession(email: string, password: string, requestId: string):
   }
 }
 
-/** Sign in with email and password, then continue the authorization request. */
-export async function signInAction(input: { email: string; password: string; requestId: string }): Promise<FormResult> {
-  return startSession(input.email, input.password, input.requestId);
+/** Sign in with email and password, then continue where the person was going (a path on this site). */
+export async function signInAction(input: { email: string; password: string; next: string }): Promise<FormResult> {
+  return startSession(input.email, input.password, input.next);
 }
 
-/** Create an account and its personal profile, sign in, continue the authorization request. */
-export async function signUpAction(input: { email: string; password: string; requestId: string }): Promise<FormResult> {
+/** Create an account and its personal profile, sign in, continue. */
+export async function signUpAction(input: { email: string; password: string; next: string }): Promise<FormResult> {
   try {
     await signUp({ email: input.email, password: input.password });
   } catch (error) {
@@ -42,5 +42,20 @@ export async function signUpAction(input: { email: string; password: string; req
     }
     throw error;
   }
-  return startSession(input.email, input.password, input.requestId);
+  return startSession(input.email, input.password, input.next);
+}
+
+/** Spend a set-password link. */
+export async function setPasswordAction(input: {
+  token: string;
+  password: string;
+}): Promise<FormResult & { email?: string }> {
+  try {
+    return await setPasswordWithToken(input);
+  } catch (error) {
+    if (isAppError(error) && (error.code === "BAD_REQUEST" || error.code === "VALIDATION")) {
+      return { error: error.code === "BAD_REQUEST" ? error.message : undefined, fields: error.fields };
+    }
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ import { Field } from "./field";
 type Mode = "signup" | "login";
 
 /** Sign up or log in, then continue the authorization request. Validation messages sit next to their fields. */
-export function AccountForm(props: { requestId: string; email?: string; initialMode: Mode }) {
+export function AccountForm(props: { next: string; email?: string; initialMode: Mode; allowSignUp?: boolean }) {
   const [mode, setMode] = useState<Mode>(props.initialMode);
   const form = useForm<SignIn>({
     resolver: zodResolver(mode === "signup" ? signUpSchema : signInSchema),
@@ -20,7 +20,7 @@ export function AccountForm(props: { requestId: string; email?: string; initialM
 
   const onSubmit = form.handleSubmit(async (values) => {
     const action = mode === "signup" ? signUpAction : signInAction;
-    const result: FormResult = await action({ ...values, requestId: props.requestId });
+    const result: FormResult = await action({ ...values, next: props.next });
     for (const [field, message] of Object.entries(result.fields ?? {})) {
       if (field === "email" || field === "password") form.setError(field, { message });
     }
@@ -34,7 +34,7 @@ export function AccountForm(props: { requestId: string; email?: string; initialM
 
   return (
     <section className="card" aria-labelledby="account-heading">
-      <div className="tabs" role="tablist">
+      <div className="tabs" role="tablist" hidden={props.allowSignUp === false}>
         <button type="button" role="tab" aria-selected={mode === "signup"} onClick={() => switchTo("signup")}>
           Create account
         </button>

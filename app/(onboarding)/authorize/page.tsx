@@ -50,7 +50,11 @@ export default async function AuthorizePage(props: { searchParams: Promise<{ req
           />
         </>
       ) : (
-        <AccountForm requestId={request.id} email={request.email} initialMode={request.authMode ?? "signup"} />
+        <AccountForm
+          next={`/authorize?request=${encodeURIComponent(request.id)}`}
+          email={request.email}
+          initialMode={request.authMode ?? "signup"}
+        />
       )}
     </main>
   );

@@ -1,0 +1,13 @@
+import { SetPasswordForm } from "@/components/onboarding/set-password-form";
+
+/** Where the set-password links of the outbox lead. */
+export default async function SetPasswordPage(props: { searchParams: Promise<{ token?: string }> }) {
+  const { token = "" } = await props.searchParams;
+  return (
+    <main className="shell narrow">
+      <p className="brand">Tokenrail</p>
+      <h1>Set your password</h1>
+      <SetPasswordForm token={token} />
+    </main>
+  );
+}

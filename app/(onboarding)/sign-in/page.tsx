@@ -1,0 +1,14 @@
+import { AccountForm } from "@/components/onboarding/account-form";
+import { safeNext } from "@/server/users/safe-next";
+
+/** Sign in to the web app (operators, developers, customers), then continue to `next`. */
+export default async function SignInPage(props: { searchParams: Promise<{ next?: string }> }) {
+  const { next } = await props.searchParams;
+  return (
+    <main className="shell narrow">
+      <p className="brand">Tokenrail</p>
+      <h1>Sign in</h1>
+      <AccountForm next={safeNext(next)} initialMode="login" allowSignUp={false} />
+    </main>
+  );
+}

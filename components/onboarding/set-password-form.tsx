@@ -1,0 +1,54 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { setPasswordAction } from "@/app/(onboarding)/actions";
+import { passwordSchema } from "@/server/users/users.schemas";
+import { Field } from "./field";
+
+const schema = z
+  .object({ password: passwordSchema, repeat: z.string() })
+  .refine((v) => v.password === v.repeat, { path: ["repeat"], message: "The passwords differ" });
+
+/** Choose a password through a set-password link. */
+export function SetPasswordForm({ token }: { token: string }) {
+  const [doneFor, setDoneFor] = useState<string>();
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: "", repeat: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    const result = await setPasswordAction({ token, password });
+    if (result.fields?.password) form.setError("password", { message: result.fields.password });
+    if (result.error) form.setError("root", { message: result.error });
+    if (result.email) setDoneFor(result.email);
+  });
+  if (doneFor) {
+    return (
+      <div className="card" role="status">
+        Your password is set. Sign in as <strong>{doneFor}</strong> the next time an application sends you here.
+      </div>
+    );
+  }
+  return (
+    <form className="card" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Field id="password" label="New password" error={errors.password?.message}>
+        <input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
+      </Field>
+      <Field id="repeat" label="Repeat it" error={errors.repeat?.message}>
+        <input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
+      </Field>
+      {errors.root ? (
+        <p className="form-error" role="alert">
+          {errors.root.message}
+        </p>
+      ) : null}
+      <button className="primary" type="submit" disabled={isSubmitting}>
+        Set password
+      </button>
+    </form>
+  );
+}

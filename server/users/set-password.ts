@@ -1,0 +1,38 @@
+import { systemClock, type Clock } from "../clock.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { validate } from "../http/validate.ts";
+import { hashSecret } from "../oauth/secrets.ts";
+import { hashPassword } from "./password.ts";
+import { passwordSchema } from "./users.schemas.ts";
+import { z } from "zod";
+
+export const setPasswordSchema = z.object({ token: z.string().min(1), password: passwordSchema });
+
+const EXPIRED = "This link has expired or was already used. Ask the application to send a new one.";
+
+/** Spends a set-password link: the person's password becomes the one given. */
+export async function setPasswordWithToken(input: unknown, clock: Clock = systemClock): Promise<{ email: string }> {
+  const { token, password } = validate(setPasswordSchema, input);
+  const prisma = await db();
+  const now = clock();
+  const setup = await prisma.passwordSetupToken.findUnique({
+    where: { tokenHash: hashSecret(token) },
+    select: { id: true, userId: true, usedAt: true, expiresAt: true, user: { select: { email: true } } },
+  });
+  if (!setup || setup.usedAt || setup.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError("BAD_REQUEST", EXPIRED);
+  }
+  const passwordHash = await hashPassword(password);
+  const spent = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.passwordSetupToken.updateMany({
+      where: { id: setup.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    if (count !== 1) return false;
+    await tx.user.update({ where: { id: setup.userId }, data: { passwordHash } });
+    return true;
+  });
+  if (!spent) throw new AppError("BAD_REQUEST", EXPIRED);
+  return { email: setup.user.email };
+}
