@@ -3,6 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/http/errors";
 import { logger } from "@/server/logging/logger";
+import { verifySiweSignIn } from "@/server/users/siwe-sign-in";
 import { verifyCredentials } from "@/server/users/verify-credentials";
 
 /** Too many failed sign-ins for this email (C29); the form says so instead of "wrong password". */
@@ -43,6 +44,24 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
           if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") throw new SignInRateLimited();
           throw error;
         }
+      },
+    }),
+    // Sign-In with Ethereum for customers with a linked address (nonce issued by siweNonceAction).
+    Credentials({
+      id: "siwe",
+      name: "Ethereum",
+      credentials: { message: {}, signature: {} },
+      authorize: async (credentials) => {
+        const result = await verifySiweSignIn({
+          message: typeof credentials.message === "string" ? credentials.message : undefined,
+          signature: typeof credentials.signature === "string" ? credentials.signature : undefined,
+          config: getConfig(),
+        });
+        if (!result.ok) {
+          logger().info({ reason: result.reason }, "sign-in with ethereum refused");
+          return null;
+        }
+        return { id: result.userId, email: result.email, name: result.name };
       },
     }),
   ],

@@ -7,17 +7,27 @@ import { isAppError } from "@/server/http/errors";
 import { setPasswordWithToken } from "@/server/users/set-password";
 import { safeNext } from "@/server/users/safe-next";
 import { signUp } from "@/server/users/sign-up";
+import { issueSiweNonce } from "@/server/users/siwe-sign-in";
 
 export type FormResult = { error?: string; fields?: Record<string, string> };
 
 async function startSession(email: string, password: string, next: string): Promise<FormResult> {
+  return session("credentials", { email, password }, next);
+}
+
+async function session(
+  provider: "credentials" | "siwe",
+  fields: Record<string, string>,
+  next: string,
+): Promise<FormResult> {
   try {
-    await signIn("credentials", { email, password, redirectTo: safeNext(next) });
+    await signIn(provider, { ...fields, redirectTo: safeNext(next) });
     return {};
   } catch (error) {
     // A successful sign-in ends in a redirect, which Next.js signals by throwing.
     unstable_rethrow(error);
     if (error instanceof AuthError) {
+      if (provider === "siwe") return { error: "The wallet's signature did not sign you in. Is this address linked?" };
       const limited = "code" in error && error.code === "rate_limited";
       return {
         error: limited ? "Too many failed attempts. Wait a few minutes and try again." : "Wrong email or password.",
@@ -43,6 +53,20 @@ export async function signUpAction(input: { email: string; password: string; nex
     throw error;
   }
   return startSession(input.email, input.password, input.next);
+}
+
+/** A fresh nonce for a Sign-In with Ethereum message. */
+export async function siweNonceAction(): Promise<string> {
+  return issueSiweNonce();
+}
+
+/** Sign in with a signed EIP-4361 message, then continue. */
+export async function siweSignInAction(input: {
+  message: string;
+  signature: string;
+  next: string;
+}): Promise<FormResult> {
+  return session("siwe", { message: input.message, signature: input.signature }, input.next);
 }
 
 /** Spend a set-password link. */
