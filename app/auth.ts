@@ -11,6 +11,14 @@ export class SignInRateLimited extends CredentialsSignin {
   override code = "rate_limited";
 }
 
+/** Sign-In with Ethereum refused; the reason (e.g. "the address is not linked on amoy") is the person's to see. */
+export class SiweRefused extends CredentialsSignin {
+  constructor(reason: string) {
+    super(reason);
+    this.code = reason;
+  }
+}
+
 /**
  * People signing into the web app (JWT sessions). Its routes live under /web-auth so that /api/auth stays the
  * API's OAuth server. Configured lazily: the secret comes from the validated configuration at request time.
@@ -57,10 +65,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
           signature: typeof credentials.signature === "string" ? credentials.signature : undefined,
           config: getConfig(),
         });
-        if (!result.ok) {
-          logger().info({ reason: result.reason }, "sign-in with ethereum refused");
-          return null;
-        }
+        if (!result.ok) throw new SiweRefused(result.reason);
         return { id: result.userId, email: result.email, name: result.name };
       },
     }),

@@ -27,7 +27,10 @@ async function session(
     // A successful sign-in ends in a redirect, which Next.js signals by throwing.
     unstable_rethrow(error);
     if (error instanceof AuthError) {
-      if (provider === "siwe") return { error: "The wallet's signature did not sign you in. Is this address linked?" };
+      if (provider === "siwe") {
+        const reason = "code" in error && typeof error.code === "string" ? error.code : "refused";
+        return { error: `The wallet's signature did not sign you in: ${reason}.` };
+      }
       const limited = "code" in error && error.code === "rate_limited";
       return {
         error: limited ? "Too many failed attempts. Wait a few minutes and try again." : "Wrong email or password.",

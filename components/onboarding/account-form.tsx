@@ -6,12 +6,14 @@ import { useForm } from "react-hook-form";
 import { signInAction, signUpAction, type FormResult } from "@/app/(onboarding)/actions";
 import { signInSchema, signUpSchema, type SignIn } from "@/server/users/users.schemas";
 import { Field } from "./field";
+import { useHydrated } from "./use-hydrated";
 
 type Mode = "signup" | "login";
 
 /** Sign up or log in, then continue the authorization request. Validation messages sit next to their fields. */
 export function AccountForm(props: { next: string; email?: string; initialMode: Mode; allowSignUp?: boolean }) {
   const [mode, setMode] = useState<Mode>(props.initialMode);
+  const hydrated = useHydrated();
   const form = useForm<SignIn>({
     resolver: zodResolver(mode === "signup" ? signUpSchema : signInSchema),
     defaultValues: { email: props.email ?? "", password: "" },
@@ -43,7 +45,7 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
         </button>
       </div>
       <h2 id="account-heading">{mode === "signup" ? "Create your account" : "Sign in to your account"}</h2>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate>
         <Field id="email" label="Email" error={errors.email?.message}>
           <input
             id="email"
@@ -67,7 +69,7 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
             {errors.root.message}
           </p>
         ) : null}
-        <button className="primary" type="submit" disabled={isSubmitting}>
+        <button className="primary" type="submit" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? "Please wait…" : mode === "signup" ? "Create account" : "Sign in"}
         </button>
       </form>

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { setPasswordAction } from "@/app/(onboarding)/actions";
 import { passwordSchema } from "@/server/users/users.schemas";
 import { Field } from "./field";
+import { useHydrated } from "./use-hydrated";
 
 const schema = z
   .object({ password: passwordSchema, repeat: z.string() })
@@ -15,6 +16,7 @@ const schema = z
 /** Choose a password through a set-password link. */
 export function SetPasswordForm({ token }: { token: string }) {
   const [doneFor, setDoneFor] = useState<string>();
+  const hydrated = useHydrated();
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: "", repeat: "" },
@@ -34,7 +36,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form className="card" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form className="card" method="post" onSubmit={(e) => void onSubmit(e)} noValidate>
       <Field id="password" label="New password" error={errors.password?.message}>
         <input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
       </Field>
@@ -46,7 +48,7 @@ export function SetPasswordForm({ token }: { token: string }) {
           {errors.root.message}
         </p>
       ) : null}
-      <button className="primary" type="submit" disabled={isSubmitting}>
+      <button className="primary" type="submit" disabled={isSubmitting || !hydrated}>
         Set password
       </button>
     </form>

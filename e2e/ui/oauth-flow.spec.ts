@@ -107,10 +107,10 @@ test("an existing person signs in; a wrong password is refused next to the form"
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("not my password");
-  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
   await expect(page.locator(".form-error")).toHaveText("Wrong email or password.");
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
   await expect(page.getByRole("button", { name: "Allow" })).toBeVisible();
 });
 
@@ -157,12 +157,12 @@ test("C29: after repeated wrong passwords for one email, sign-in is refused for 
     await page.getByLabel("Password").fill(`wrong password ${i}`);
     // Each attempt is one server-action post; wait for its answer before the next.
     const answered = page.waitForResponse((r) => r.request().method() === "POST");
-    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
     await answered;
     await expect(page.locator(".form-error")).toHaveText("Wrong email or password.");
   }
   // Even the right password is refused now, without saying whether it was right.
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
   await expect(page.locator(".form-error")).toHaveText("Too many failed attempts. Wait a few minutes and try again.");
 });

@@ -28,7 +28,7 @@ test("an application signs a person up; the set-password link reaches them throu
   const { operatorEmail, operatorPassword } = operatorCredentials();
   await operator.getByLabel("Email").fill(operatorEmail);
   await operator.getByLabel("Password").fill(operatorPassword);
-  await operator.getByRole("button", { name: "Sign in" }).last().click();
+  await operator.getByRole("button", { name: "Sign in", exact: true }).last().click();
   await expect(operator.getByRole("heading", { name: "Outbox" })).toBeVisible();
   const mail = operator.getByRole("article", { name: `Message to ${email}` });
   await expect(mail).toContainText("Set your Tokenrail password");
@@ -67,7 +67,7 @@ test("an application signs a person up; the set-password link reaches them throu
   }).toString();
   await person.goto(auth.toString());
   await person.getByLabel("Password").fill("my new password!");
-  await person.getByRole("button", { name: "Sign in" }).last().click();
+  await person.getByRole("button", { name: "Sign in", exact: true }).last().click();
   await person.getByRole("button", { name: "Allow" }).click();
   expect((await callback()).searchParams.get("state")).toBe("invited");
 });

@@ -1,6 +1,7 @@
 import { auth } from "@/app/auth";
 import { AccountForm } from "@/components/onboarding/account-form";
 import { ConsentForm } from "@/components/onboarding/consent-form";
+import { SiweSignIn } from "@/components/onboarding/siwe-sign-in";
 import { StepList } from "@/components/onboarding/step-list";
 import { getConfig } from "@/server/config";
 import { decisionToken } from "@/server/oauth/decision-token";
@@ -50,11 +51,15 @@ export default async function AuthorizePage(props: { searchParams: Promise<{ req
           />
         </>
       ) : (
-        <AccountForm
-          next={`/authorize?request=${encodeURIComponent(request.id)}`}
-          email={request.email}
-          initialMode={request.authMode ?? "signup"}
-        />
+        <>
+          <AccountForm
+            next={`/authorize?request=${encodeURIComponent(request.id)}`}
+            email={request.email}
+            initialMode={request.authMode ?? "signup"}
+          />
+          <p className="muted">Already linked a wallet?</p>
+          <SiweSignIn next={`/authorize?request=${encodeURIComponent(request.id)}`} appUrl={getConfig().appUrl} />
+        </>
       )}
     </main>
   );
