@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
-import { closeDb, db } from "../db/client.ts";
+import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
 import { startAuthorization } from "../oauth/start-authorization.ts";
@@ -13,17 +10,17 @@ import { signUpForApplication } from "../users/sign-up-for-application.ts";
 import { createProfile } from "../profiles/create-profile.ts";
 import { PRIVILEGES, setPrivileges } from "./privileges.ts";
 import { registerApplication, rotateClientSecret } from "./register-application.ts";
+import { setUpTestInstance } from "../testing/embedded-instance.ts";
 
 let owner: { userId: string; profileId: string };
+await setUpTestInstance("apps");
+
 before(async () => {
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-apps-"));
-  process.env.LOG_LEVEL = "silent";
   const prisma = await db();
   const user = await prisma.user.create({ data: { email: `dev-${Date.now()}@example.com` } });
   const profile = await prisma.profile.create({ data: { kind: "corporate", name: "Integrator" } });
   owner = { userId: user.id, profileId: profile.id };
 });
-after(closeDb);
 
 const register = (redirectUris: string[]) =>
   registerApplication({

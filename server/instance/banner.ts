@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { DemoCredentials } from "./demo-credentials.ts";
 
 /** The start-up message for people: where to go, and the demo credentials in the sandbox. */
-export function banner(config: Config, demo: DemoCredentials | undefined): string {
+export function banner(config: Config, demo: DemoCredentials | undefined, passwordsKnown = true): string {
   const database =
     config.database.kind === "pglite"
       ? `embedded PostgreSQL (PGlite) in ${config.database.dataDir}`
@@ -19,8 +19,15 @@ export function banner(config: Config, demo: DemoCredentials | undefined): strin
     lines.push(
       "",
       "  Demo data",
-      `    Operator sign-in:              ${demo.operatorEmail} / ${demo.operatorPassword}`,
-      `    Developer sign-in:             ${demo.developerEmail} / ${demo.developerPassword}`,
+      ...(passwordsKnown
+        ? [
+            `    Operator sign-in:              ${demo.operatorEmail} / ${demo.operatorPassword}`,
+            `    Developer sign-in:             ${demo.developerEmail} / ${demo.developerPassword}`,
+          ]
+        : [
+            `    Operator and developer:        ${demo.operatorEmail}, ${demo.developerEmail}`,
+            "                                   (passwords set by the instance that first seeded this database)",
+          ]),
       '    Application "Demo application"',
       `      Authorization-code client:   ${demo.codeClientId}`,
       `      Redirect URIs:               ${demo.redirectUris.join(", ")}`,

@@ -10,9 +10,9 @@ export async function boot(): Promise<void> {
   const config = getConfig();
   const prisma = await db();
   const demo = config.seedDemo ? demoCredentials(config) : undefined;
-  if (demo) await seedDemo(prisma, config.environment, demo);
+  const seeded = demo ? await seedDemo(prisma, config.environment, demo) : undefined;
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
-  process.stdout.write(banner(config, demo));
+  process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }
 
 /** A server that cannot reach its database or has an invalid configuration must not start half-working. */

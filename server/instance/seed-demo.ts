@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import type { Environment } from "../config.ts";
-import { hashPassword } from "../users/password.ts";
+import { hashPassword, verifyPassword } from "../users/password.ts";
 import { ALL_PRIVILEGES } from "../applications/privileges.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import type { DemoCredentials } from "./demo-credentials.ts";
@@ -14,11 +14,15 @@ export const DEMO_APPLICATION_NAME = "Demo application";
  * client ids. Idempotent: existing people keep their passwords; the application's clients follow the credentials
  * (so pinned ids and secret from the environment take effect on an existing database).
  */
-export async function seedDemo(prisma: Db, environment: Environment, demo: DemoCredentials): Promise<void> {
+export async function seedDemo(
+  prisma: Db,
+  environment: Environment,
+  demo: DemoCredentials,
+): Promise<{ passwordsKnown: boolean }> {
   // Hashing is deliberately slow; only people who do not exist yet need it.
   const existing = await prisma.user.findMany({
     where: { email: { in: [demo.operatorEmail, demo.developerEmail] } },
-    select: { email: true },
+    select: { email: true, passwordHash: true },
   });
   const missing = (email: string) => !existing.some((u) => u.email === email);
   const [operatorHash, developerHash] = await Promise.all([
@@ -77,4 +81,12 @@ export async function seedDemo(prisma: Db, environment: Environment, demo: DemoC
       },
     });
   });
+  // People created earlier, e.g. by another instance sharing this database with a data directory of its own, keep
+  // their passwords: the banner must not print ours unless they still match.
+  const matches = await Promise.all(
+    existing.map((u) =>
+      verifyPassword(u.email === demo.operatorEmail ? demo.operatorPassword : demo.developerPassword, u.passwordHash),
+    ),
+  );
+  return { passwordsKnown: matches.every(Boolean) };
 }

@@ -1,26 +1,23 @@
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
-import { closeDb, db } from "../db/client.ts";
+import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { demoCredentials } from "../instance/demo-credentials.ts";
 import { seedDemo } from "../instance/seed-demo.ts";
 import { authenticateBearer } from "./authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts";
 import { hashSecret } from "./secrets.ts";
+import { setUpTestInstance } from "../testing/embedded-instance.ts";
 
 // Domain-level, on a real (embedded) database, with the clock injected: an hour passes without sleeping.
 let demo: ReturnType<typeof demoCredentials>;
+await setUpTestInstance("token");
+
 before(async () => {
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-token-"));
-  process.env.LOG_LEVEL = "silent";
   demo = demoCredentials(getConfig());
   await seedDemo(await db(), "sandbox", demo);
 });
-after(closeDb);
 
 const at = (iso: string) => () => new Date(iso);
 const rejected = (e: unknown) => e instanceof AppError && e.code === "UNAUTHENTICATED";

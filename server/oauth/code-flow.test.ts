@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { registerApplication, type RegisteredApplication } from "../applications/register-application.ts";
 import { getConfig } from "../config.ts";
-import { closeDb, db } from "../db/client.ts";
+import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { authenticateBearer } from "./authenticate-bearer.ts";
 import { getAuthContext } from "./get-auth-context.ts";
@@ -14,6 +11,7 @@ import { approveAuthorization, denyAuthorization } from "./decide-authorization.
 import { issueToken } from "./issue-token.ts";
 import { startAuthorization } from "./start-authorization.ts";
 import type { TokenRequest } from "./token.schemas.ts";
+import { setUpTestInstance } from "../testing/embedded-instance.ts";
 
 // The code flow on a real database (PGlite, or PostgreSQL when DATABASE_URL is set), with time injected.
 const REDIRECT = "http://127.0.0.1:8765/callback";
@@ -21,9 +19,9 @@ let app: RegisteredApplication;
 let other: RegisteredApplication;
 let person: { userId: string; profileId: string };
 
+await setUpTestInstance("code");
+
 before(async () => {
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-code-"));
-  process.env.LOG_LEVEL = "silent";
   const prisma = await db();
   const stamp = randomBytes(4).toString("hex");
   const dev = await prisma.user.create({ data: { email: `dev-${stamp}@example.com` } });
@@ -37,7 +35,6 @@ before(async () => {
   });
   person = { userId: user.id, profileId: profile.id };
 });
-after(closeDb);
 
 const T0 = Date.parse("2026-03-01T10:00:00Z");
 const at = (seconds: number) => () => new Date(T0 + seconds * 1000);

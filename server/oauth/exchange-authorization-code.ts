@@ -5,7 +5,7 @@ import { uuidOrUndefined } from "../ids.ts";
 import { WRONG_GRANT_MESSAGE } from "./issue-client-credentials-token.ts";
 import { verifierMatches } from "./pkce.ts";
 import { hashSecret } from "./secrets.ts";
-import { issueFamilyTokens, revokeFamily } from "./token-family.ts";
+import { issueFamilyTokens, settleGrant } from "./token-family.ts";
 import type { GrantOutcome, TokenResponse } from "./token.schemas.ts";
 
 const INVALID_CODE = "The authorization code is invalid, expired, already used, or was issued to another client";
@@ -70,10 +70,5 @@ export async function exchangeAuthorizationCode(options: {
     return { kind: "ok", tokens } as const;
   });
 
-  if (outcome.kind === "ok") return outcome.tokens;
-  if (outcome.kind === "replayed") {
-    await prisma.$transaction((tx) => revokeFamily(tx, outcome.familyId, now));
-    throw new AppError("INVALID_GRANT", INVALID_CODE);
-  }
-  throw new AppError("INVALID_GRANT", outcome.message);
+  return settleGrant(outcome, now, INVALID_CODE);
 }

@@ -2,7 +2,7 @@ import { systemClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
 import { hashSecret } from "./secrets.ts";
-import { issueFamilyTokens, revokeFamily } from "./token-family.ts";
+import { issueFamilyTokens, settleGrant } from "./token-family.ts";
 import type { GrantOutcome, TokenResponse } from "./token.schemas.ts";
 
 /** The spec's message when a refresh token is presented by a client other than the one it was issued to. */
@@ -47,10 +47,5 @@ export async function refreshAccessToken(options: {
     return { kind: "ok", tokens } as const;
   });
 
-  if (outcome.kind === "ok") return outcome.tokens;
-  if (outcome.kind === "replayed") {
-    await prisma.$transaction((tx) => revokeFamily(tx, outcome.familyId, now));
-    throw new AppError("INVALID_GRANT", INVALID_REFRESH);
-  }
-  throw new AppError("INVALID_GRANT", outcome.message);
+  return settleGrant(outcome, now, INVALID_REFRESH);
 }

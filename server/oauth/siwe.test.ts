@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
 import { registerApplication, type RegisteredApplication } from "../applications/register-application.ts";
 import { getConfig } from "../config.ts";
-import { closeDb, db } from "../db/client.ts";
+import { db } from "../db/client.ts";
 import { issueToken } from "./issue-token.ts";
 import { startAuthorization } from "./start-authorization.ts";
+import { setUpTestInstance } from "../testing/embedded-instance.ts";
 
 // C17 on a real database: the linked address is seeded directly (address linking is its own feature).
 const REDIRECT = "http://127.0.0.1:8765/callback";
@@ -20,9 +18,9 @@ const stranger = privateKeyToAccount(generatePrivateKey());
 let app: RegisteredApplication;
 let profileId: string;
 
+await setUpTestInstance("siwe");
+
 before(async () => {
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-siwe-"));
-  process.env.LOG_LEVEL = "silent";
   const prisma = await db();
   const stamp = randomBytes(4).toString("hex");
   const dev = await prisma.user.create({ data: { email: `dev-${stamp}@example.com` } });
@@ -45,7 +43,6 @@ before(async () => {
   });
   profileId = profile.id;
 });
-after(closeDb);
 
 const NOW = new Date();
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);

@@ -1,7 +1,8 @@
-import type { DbOrTx } from "../db/client.ts";
+import { db, type DbOrTx } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
 import { evictAuth } from "./auth-cache.ts";
 import { hashSecret, randomSecret } from "./secrets.ts";
-import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from "./token.schemas.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, type GrantOutcome, type TokenResponse } from "./token.schemas.ts";
 
 /**
  * Tokens issued for a person through the authorization-code flow form a family: the code's id names it. Refreshing
@@ -44,4 +45,18 @@ export async function revokeFamily(tx: DbOrTx, familyId: string, now: Date): Pro
   await tx.accessToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
   await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
   evictAuth(tokens.map((t) => `token:${t.id}`));
+}
+
+/**
+ * Ends a grant after its transaction: the tokens, or an `invalid_grant`. A replay first revokes the family in a
+ * transaction of its own, which must commit although the request fails.
+ */
+export async function settleGrant(outcome: GrantOutcome, now: Date, replayMessage: string): Promise<TokenResponse> {
+  if (outcome.kind === "ok") return outcome.tokens;
+  if (outcome.kind === "replayed") {
+    const prisma = await db();
+    await prisma.$transaction((tx) => revokeFamily(tx, outcome.familyId, now));
+    throw new AppError("INVALID_GRANT", replayMessage);
+  }
+  throw new AppError("INVALID_GRANT", outcome.message);
 }

@@ -1,23 +1,21 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
 import { getConfig } from "../config.ts";
-import { closeDb, db } from "../db/client.ts";
+import { db } from "../db/client.ts";
 import { issueSiweNonce, verifySiweSignIn } from "./siwe-sign-in.ts";
+import { setUpTestInstance } from "../testing/embedded-instance.ts";
 
 // Sign-In with Ethereum into the web app (C17), on a real database with the linked address seeded directly.
 const holder = privateKeyToAccount(generatePrivateKey());
 let userId: string;
 let email: string;
 
+await setUpTestInstance("websiwe");
+
 before(async () => {
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-websiwe-"));
-  process.env.LOG_LEVEL = "silent";
   const prisma = await db();
   email = `holder-${randomBytes(4).toString("hex")}@example.com`;
   const user = await prisma.user.create({ data: { email } });
@@ -30,7 +28,6 @@ before(async () => {
   });
   userId = user.id;
 });
-after(closeDb);
 
 const NOW = new Date();
 const at = (minutes: number) => () => new Date(NOW.getTime() + minutes * 60_000);

@@ -2,8 +2,11 @@ import { systemClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { signInLimiter } from "../security/failure-limiter.ts";
-import { verifyPassword } from "./password.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
 import { signInSchema } from "./users.schemas.ts";
+
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashPassword("decoy password, never matches"));
 
 export type SignedIn = { userId: string; email: string; name: string };
 
@@ -25,7 +28,9 @@ export async function verifyCredentials(input: unknown, clock: Clock = systemClo
   }
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true, name: true, passwordHash: true } });
-  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+  // An unknown email costs the same hash as a wrong password, so timing does not tell which emails have accounts.
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !user.passwordHash || !matches) {
     signInLimiter().recordFailure(key, now);
     return undefined;
   }

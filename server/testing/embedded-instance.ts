@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after } from "node:test";
+import pg from "pg";
+import { closeDb } from "../db/client.ts";
+
+/**
+ * For domain tests on a real database: a fresh data directory with the embedded PGlite, or, when DATABASE_URL is
+ * set, a throwaway database on that PostgreSQL server, so tests never share rows with the app or each other. Quiet
+ * logs; everything is closed and dropped after the file's tests. Await it at the top of a test file, before any
+ * hook can open the database.
+ */
+export async function setUpTestInstance(name: string): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = `tokenrail_test_${name}_${randomBytes(4).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), `tokenrail-${name}-`));
+  process.env.LOG_LEVEL = "silent";
+  if (serverUrl) {
+    await admin(`CREATE DATABASE ${database}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    process.env.DATABASE_URL = url.toString();
+  }
+  after(async () => {
+    await closeDb();
+    if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${database}`);
+  });
+}
