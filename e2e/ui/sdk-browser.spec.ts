@@ -30,3 +30,33 @@ test("@monerium/sdk 3.5.0 in the browser: authorize() â†’ sign up and consent â†
   expect(out.ctx?.email).toBe(email);
   expect(out.ctx?.profiles).toHaveLength(1);
 });
+
+test("@monerium/sdk 3.5.0 in the browser: siwe() reaches /auth and getAccess() reports our refusal of an unlinked address", async ({
+  page,
+}) => {
+  const { siweMessage } = await import("@monerium/sdk");
+  const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");
+  const account = privateKeyToAccount(generatePrivateKey());
+  const message = siweMessage({
+    domain: "localhost:5173",
+    address: account.address,
+    appName: "Demo application",
+    redirectUri: "http://localhost:5173/callback",
+    chainId: 11155111,
+    privacyPolicyUrl: "https://example.com/privacy",
+    termsOfServiceUrl: "https://example.com/terms",
+  });
+  const signature = await account.signMessage({ message });
+  await page.addInitScript(
+    (input) => {
+      (window as unknown as { siweInput: unknown }).siweInput = input;
+    },
+    { message, signature },
+  );
+  await serveIntegrator(page, server.demo.codeClientId);
+  await page.goto("http://localhost:5173/");
+  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+  await expect(page.locator("#out")).not.toHaveText("waiting");
+  const out = JSON.parse(await page.locator("#out").innerText()) as { ok: boolean; error?: string };
+  expect(out).toEqual({ ok: false, error: "the address is not linked on sepolia" });
+});
