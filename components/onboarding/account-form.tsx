@@ -6,14 +6,13 @@ import { useForm } from "react-hook-form";
 import { signInAction, signUpAction, type FormResult } from "@/app/(onboarding)/actions";
 import { signInSchema, signUpSchema, type SignIn } from "@/server/users/users.schemas";
 import { Field } from "./field";
-import { useHydrated } from "./use-hydrated";
+import { FormSubmit } from "./form-submit";
 
 type Mode = "signup" | "login";
 
 /** Sign up or log in, then continue the authorization request. Validation messages sit next to their fields. */
 export function AccountForm(props: { next: string; email?: string; initialMode: Mode; allowSignUp?: boolean }) {
   const [mode, setMode] = useState<Mode>(props.initialMode);
-  const hydrated = useHydrated();
   const form = useForm<SignIn>({
     resolver: zodResolver(mode === "signup" ? signUpSchema : signInSchema),
     defaultValues: { email: props.email ?? "", password: "" },
@@ -64,14 +63,11 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
             {...form.register("password")}
           />
         </Field>
-        {errors.root ? (
-          <p className="form-error" role="alert">
-            {errors.root.message}
-          </p>
-        ) : null}
-        <button className="primary" type="submit" disabled={isSubmitting || !hydrated}>
-          {isSubmitting ? "Please wait…" : mode === "signup" ? "Create account" : "Sign in"}
-        </button>
+        <FormSubmit
+          error={errors.root?.message}
+          submitting={isSubmitting}
+          label={mode === "signup" ? "Create account" : "Sign in"}
+        />
       </form>
     </section>
   );

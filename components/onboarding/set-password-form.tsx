@@ -7,7 +7,7 @@ import { z } from "zod";
 import { setPasswordAction } from "@/app/(onboarding)/actions";
 import { passwordSchema } from "@/server/users/users.schemas";
 import { Field } from "./field";
-import { useHydrated } from "./use-hydrated";
+import { FormSubmit } from "./form-submit";
 
 const schema = z
   .object({ password: passwordSchema, repeat: z.string() })
@@ -16,7 +16,6 @@ const schema = z
 /** Choose a password through a set-password link. */
 export function SetPasswordForm({ token }: { token: string }) {
   const [doneFor, setDoneFor] = useState<string>();
-  const hydrated = useHydrated();
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: "", repeat: "" },
@@ -43,14 +42,7 @@ export function SetPasswordForm({ token }: { token: string }) {
       <Field id="repeat" label="Repeat it" error={errors.repeat?.message}>
         <input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
       </Field>
-      {errors.root ? (
-        <p className="form-error" role="alert">
-          {errors.root.message}
-        </p>
-      ) : null}
-      <button className="primary" type="submit" disabled={isSubmitting || !hydrated}>
-        Set password
-      </button>
+      <FormSubmit error={errors.root?.message} submitting={isSubmitting} label="Set password" />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { api, server } from "../fixtures/api.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
+import { sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
 
 const REDIRECT = "http://localhost:5173/callback";
 const { challenge } = pkcePair();
@@ -125,18 +126,7 @@ test.describe("GET /auth with authentication_method=siwe", () => {
   test("C17: the published SDK's siweMessage() parses and verifies; an address not linked is refused by redirect", async ({
     request,
   }) => {
-    const { siweMessage } = await import("@monerium/sdk");
-    const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");
-    const account = privateKeyToAccount(generatePrivateKey());
-    const message = siweMessage({
-      domain: "localhost:5173",
-      address: account.address,
-      appName: "Demo application",
-      redirectUri: REDIRECT,
-      chainId: 11155111,
-      privacyPolicyUrl: "https://example.com/privacy",
-      termsOfServiceUrl: "https://example.com/terms",
-    });
+    const { message, signature } = await sdkSiweForUnlinkedAddress();
     const res = await request.get(api("/auth"), {
       params: {
         client_id: server.demo.codeClientId,
@@ -145,7 +135,7 @@ test.describe("GET /auth with authentication_method=siwe", () => {
         code_challenge_method: "S256",
         authentication_method: "siwe",
         message,
-        signature: await account.signMessage({ message }),
+        signature,
         state: "s-siwe",
       },
       maxRedirects: 0,

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { serveIntegrator } from "../fixtures/sdk-page.ts";
+import { sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
 
 test("@monerium/sdk 3.5.0 in the browser: authorize() → sign up and consent → getAccess() → getAuthContext()", async ({
   page,
@@ -34,19 +35,7 @@ test("@monerium/sdk 3.5.0 in the browser: authorize() → sign up and consent �
 test("@monerium/sdk 3.5.0 in the browser: siwe() reaches /auth and getAccess() reports our refusal of an unlinked address", async ({
   page,
 }) => {
-  const { siweMessage } = await import("@monerium/sdk");
-  const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");
-  const account = privateKeyToAccount(generatePrivateKey());
-  const message = siweMessage({
-    domain: "localhost:5173",
-    address: account.address,
-    appName: "Demo application",
-    redirectUri: "http://localhost:5173/callback",
-    chainId: 11155111,
-    privacyPolicyUrl: "https://example.com/privacy",
-    termsOfServiceUrl: "https://example.com/terms",
-  });
-  const signature = await account.signMessage({ message });
+  const { message, signature } = await sdkSiweForUnlinkedAddress();
   await page.addInitScript(
     (input) => {
       (window as unknown as { siweInput: unknown }).siweInput = input;
