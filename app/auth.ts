@@ -28,7 +28,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   basePath: "/web-auth",
   trustHost: true,
   session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
-  pages: { signIn: "/" },
+  pages: { signIn: "/sign-in" },
   logger: {
     // A wrong password is an expected outcome, not an error with a stack trace.
     error: (error) => {
