@@ -66,6 +66,16 @@ describe("configuration", () => {
       },
       /never created in production/,
     ],
+    [
+      "production with a movable clock",
+      {
+        TOKENRAIL_ENV: "production",
+        DATABASE_URL: "postgres://db/t",
+        TOKENRAIL_SECRET: SECRET,
+        TOKENRAIL_TEST_CLOCK: "true",
+      },
+      /TOKENRAIL_TEST_CLOCK: moving the clock is for test instances/,
+    ],
     ["a short secret", { TOKENRAIL_SECRET: "short" }, /TOKENRAIL_SECRET: must be at least 32 characters/],
     ["an unknown environment", { TOKENRAIL_ENV: "staging" }, /TOKENRAIL_ENV/],
     ["a port out of range", { PORT: "70000" }, /PORT/],

@@ -36,6 +36,7 @@ const envSchema = z.object({
   TOKENRAIL_DEMO_CODE_CLIENT_ID: z.string().uuid().optional(),
   TOKENRAIL_DEMO_CLIENT_ID: z.string().uuid().optional(),
   TOKENRAIL_DEMO_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  TOKENRAIL_TEST_CLOCK: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -62,6 +63,8 @@ export type Config = {
   seedDemo: boolean;
   demo: { codeClientId?: string; clientId?: string; clientSecret?: string };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Requests may ask to be served at a later time (`Tokenrail-Test-Clock-Offset`); for test instances only. */
+  testClock: boolean;
 };
 
 export class ConfigError extends Error {
@@ -117,6 +120,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && (e.TOKENRAIL_DEMO_CLIENT_SECRET || e.TOKENRAIL_DEMO_CLIENT_ID || e.TOKENRAIL_DEMO_CODE_CLIENT_ID)) {
     problems.push("TOKENRAIL_DEMO_*: demo clients do not exist in production");
   }
+  if (production && e.TOKENRAIL_TEST_CLOCK === "true") {
+    problems.push("TOKENRAIL_TEST_CLOCK: moving the clock is for test instances, never production");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.TOKENRAIL_DATA_DIR);
@@ -142,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientSecret: e.TOKENRAIL_DEMO_CLIENT_SECRET,
     },
     logLevel: e.LOG_LEVEL,
+    testClock: e.TOKENRAIL_TEST_CLOCK === "true",
   };
 }
 

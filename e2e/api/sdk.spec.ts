@@ -34,7 +34,7 @@ test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
     const context = await client.getAuthContext();
     expect(context.email).toBe("developer@tokenrail.local");
     expect(context.defaultProfile).toBe(client.bearerProfile?.profile);
-    expect(context.profiles).toHaveLength(1);
+    expect(context.profiles[0]).toMatchObject({ id: client.bearerProfile?.profile, name: "Demo Integrator Ltd" });
   });
 
   test("a wrong secret surfaces the server's message through the SDK", async () => {

@@ -1,7 +1,10 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
-import { server } from "../fixtures/api.ts";
+import { clientCredentialsToken, server } from "../fixtures/api.ts";
+import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
 import { spawnServer, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 // Each test starts its own server process beside the shared one.
@@ -54,5 +57,73 @@ test("a second sandbox instance runs beside the first with its own port and data
     expect(second.output()).toMatch(/"reqId":"[0-9a-f-]{36}".*"path":"\/api\/auth\/token","status":200/);
   } finally {
     await stopServer(second);
+  }
+});
+
+test("C15: after a client-credentials token, a code, its tokens and a refresh, the database holds none of them, only hashes", async ({
+  request,
+}) => {
+  const target = {
+    baseUrl: `http://localhost:${extraPort}/api`,
+    demo: { codeClientId: randomUUID(), clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") },
+  };
+  const instance = spawnServer(extraPort, {
+    DATABASE_URL: undefined,
+    TOKENRAIL_DEMO_CODE_CLIENT_ID: target.demo.codeClientId,
+    TOKENRAIL_DEMO_CLIENT_ID: target.demo.clientId,
+    TOKENRAIL_DEMO_CLIENT_SECRET: target.demo.clientSecret,
+  });
+  const issued: Record<string, string> = { "client secret": target.demo.clientSecret };
+  let email = "";
+  try {
+    await waitFor(`${target.baseUrl}/tokens`);
+    issued["client-credentials access token"] = await clientCredentialsToken(request, target);
+    const customer = await linkedCustomer(request, { target });
+    email = customer.email;
+    const { code, verifier } = await siweCode(request, customer.account, { target });
+    issued.code = code;
+    const exchanged = await request.post(`${target.baseUrl}/auth/token`, {
+      form: {
+        grant_type: "authorization_code",
+        client_id: target.demo.codeClientId,
+        redirect_uri: REDIRECT,
+        code,
+        code_verifier: verifier,
+      },
+    });
+    expect(exchanged.status()).toBe(200);
+    const first = (await exchanged.json()) as { access_token: string; refresh_token: string };
+    issued["access token"] = first.access_token;
+    issued["refresh token"] = first.refresh_token;
+    const refreshed = await request.post(`${target.baseUrl}/auth/token`, {
+      form: { grant_type: "refresh_token", client_id: target.demo.codeClientId, refresh_token: first.refresh_token },
+    });
+    expect(refreshed.status()).toBe(200);
+    const second = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    issued["rotated access token"] = second.access_token;
+    issued["rotated refresh token"] = second.refresh_token;
+  } finally {
+    await stopServer(instance, { keepData: true });
+  }
+
+  const database = new PGlite(path.join(instance.dataDir, "pglite"));
+  try {
+    const tables = await database.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    let dump = "";
+    for (const { name } of tables.rows) {
+      const rows = await database.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`);
+      dump += rows.rows.map((r) => r.row).join("\n");
+    }
+    // The dump is the real thing: the customer is in it, and so is the hash of every secret.
+    expect(dump).toContain(email);
+    for (const [what, value] of Object.entries(issued)) {
+      expect(dump, `${what} stored in the clear`).not.toContain(value);
+      expect(dump, `hash of the ${what}`).toContain(createHash("sha256").update(value).digest("hex"));
+    }
+  } finally {
+    await database.close();
+    fs.rmSync(instance.dataDir, { recursive: true, force: true });
   }
 });

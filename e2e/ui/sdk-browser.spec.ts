@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { serveIntegrator } from "../fixtures/sdk-page.ts";
-import { sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
+import { linkedCustomer } from "../fixtures/customer.ts";
+import { sdkSiwe, sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
 
 test("@monerium/sdk 3.5.0 in the browser: authorize() → sign up and consent → getAccess() → getAuthContext()", async ({
   page,
@@ -48,4 +49,31 @@ test("@monerium/sdk 3.5.0 in the browser: siwe() reaches /auth and getAccess() r
   await expect(page.locator("#out")).not.toHaveText("waiting");
   const out = JSON.parse(await page.locator("#out").innerText()) as { ok: boolean; error?: string };
   expect(out).toEqual({ ok: false, error: "the address is not linked on sepolia" });
+});
+
+test("@monerium/sdk 3.5.0 in the browser: siwe() with a linked address → code at once → getAccess() → getAuthContext()", async ({
+  page,
+  request,
+}) => {
+  const customer = await linkedCustomer(request);
+  const { message, signature } = await sdkSiwe(customer.account);
+  await page.addInitScript(
+    (input) => {
+      (window as unknown as { siweInput: unknown }).siweInput = input;
+    },
+    { message, signature },
+  );
+  await serveIntegrator(page, server.demo.codeClientId);
+  await page.goto("http://localhost:5173/");
+  await page.getByRole("button", { name: "Sign in with Ethereum" }).click();
+  await expect(page.locator("#out")).not.toHaveText("waiting");
+  const out = JSON.parse(await page.locator("#out").innerText()) as {
+    ok: boolean;
+    error?: string;
+    state?: string;
+    ctx?: { email: string; defaultProfile: string };
+  };
+  expect(out.error).toBeUndefined();
+  expect(out.state).toBe("siwe-state");
+  expect(out.ctx).toMatchObject({ email: customer.email, defaultProfile: customer.profile });
 });

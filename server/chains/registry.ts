@@ -14,7 +14,7 @@ export const CURRENCIES = [
 ] as const;
 export type Currency = (typeof CURRENCIES)[number]["currency"];
 
-type ChainInfo = {
+export type ChainInfo = {
   name: string;
   label: string;
   environment: Environment;
@@ -88,13 +88,17 @@ export function tokenContract(chain: ChainInfo, currency: Currency): { address: 
 }
 
 /**
- * A chain name valid in `environment`. In sandbox the production names are accepted too: the published SDK may
- * send either (CONTRACT §2.1).
+ * The chain of `environment` a wire name stands for. In sandbox the production names are accepted too and mean
+ * their testnet: the published SDK may send either (CONTRACT §2.1).
  */
+export function resolveChain(name: string, environment: Environment): ChainInfo | undefined {
+  const own = CHAINS.find((c) => c.environment === environment && c.name === name);
+  if (own || environment !== "sandbox") return own;
+  return CHAINS.find((c) => c.environment === "sandbox" && c.mainnet === name);
+}
+
 export function isKnownChain(name: string, environment: Environment): boolean {
-  return CHAINS.some(
-    (c) => (c.environment === environment && c.name === name) || (environment === "sandbox" && c.mainnet === name),
-  );
+  return resolveChain(name, environment) !== undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import { queryObject, readForm, readJson } from "./body.ts";
 import { AppError, isAppError } from "./errors.ts";
 import { errorResponse, jsonResponse, Reply } from "./respond.ts";
 import { requestIdOf } from "./request-id.ts";
+import { atRequestedTime } from "./test-clock.ts";
 import { validate } from "./validate.ts";
 
 /** What Next.js hands a route handler. */
@@ -40,7 +41,17 @@ export type Input<S extends Spec> = {
 };
 
 /** Everything the wrappers share: request id, Accept, parsing, error mapping, one log line per request. */
-export async function run<S extends Spec, X>(
+export function run<S extends Spec, X>(
+  req: Request,
+  ctx: RouteContext,
+  spec: S,
+  authenticate: (req: Request) => Promise<X>,
+  fn: (input: Input<S> & X) => Promise<unknown>,
+): Promise<Response> {
+  return atRequestedTime(req, () => handle(req, ctx, spec, authenticate, fn));
+}
+
+async function handle<S extends Spec, X>(
   req: Request,
   ctx: RouteContext,
   spec: S,

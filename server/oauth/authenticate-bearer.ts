@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { AUTH_CACHE_SECONDS, authCache, callerTags } from "./auth-cache.ts";
@@ -22,7 +22,7 @@ export function notAuthenticated(): AppError {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i;
 
-export async function authenticateBearer(header: string | null, clock: Clock = systemClock): Promise<Caller> {
+export async function authenticateBearer(header: string | null, clock: Clock = serverClock): Promise<Caller> {
   const token = BEARER.exec(header ?? "")?.[1];
   if (!token) throw notAuthenticated();
   const tokenHash = hashSecret(token);

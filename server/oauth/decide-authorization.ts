@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db, type DbOrTx } from "../db/client.ts";
 import { errorRedirect, redirectWith, type AuthorizationOutcome } from "./authorization-outcome.ts";
@@ -34,7 +34,7 @@ export async function approveAuthorization(options: {
   profileId: string;
   clock?: Clock;
 }): Promise<AuthorizationOutcome> {
-  const { requestId, userId, profileId, clock = systemClock } = options;
+  const { requestId, userId, profileId, clock = serverClock } = options;
   const now = clock();
   const request = await openRequest(requestId, now);
   if (!request) return GONE;
@@ -109,7 +109,7 @@ export async function denyAuthorization(options: {
   config: Config;
   clock?: Clock;
 }): Promise<AuthorizationOutcome> {
-  const { requestId, config, clock = systemClock } = options;
+  const { requestId, config, clock = serverClock } = options;
   const now = clock();
   const request = await openRequest(requestId, now);
   if (!request) return GONE;

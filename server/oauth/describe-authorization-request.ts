@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 
 export type AuthorizationRequestView = {
@@ -14,7 +14,7 @@ export type AuthorizationRequestView = {
 /** What the onboarding screens may show about a pending request; undefined when it is unknown, used or expired. */
 export async function describeAuthorizationRequest(
   id: string,
-  clock: Clock = systemClock,
+  clock: Clock = serverClock,
 ): Promise<AuthorizationRequestView | undefined> {
   const prisma = await db();
   const request = await prisma.authorizationRequest.findUnique({

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
@@ -22,7 +22,7 @@ export async function exchangeAuthorizationCode(options: {
   redirectUri?: string;
   clock?: Clock;
 }): Promise<TokenResponse> {
-  const { clock = systemClock } = options;
+  const { clock = serverClock } = options;
   const missing: FieldErrors = {};
   for (const [field, value] of [
     ["client_id", options.clientId],

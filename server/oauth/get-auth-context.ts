@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { AUTH_CACHE_SECONDS, authCache, callerTags } from "./auth-cache.ts";
 import { accessibleProfiles } from "./accessible-profiles.ts";
 import { notAuthenticated, type Caller } from "./authenticate-bearer.ts";
@@ -9,7 +9,7 @@ import type { AuthContext } from "./context.schemas.ts";
  * SPEC endpoint 4. A client-credentials caller acts for its application: the user is the person who registered it
  * and the profiles are the application's own. A user's token lists the profiles that user may access.
  */
-export async function getAuthContext(caller: Caller, clock: Clock = systemClock): Promise<AuthContext> {
+export async function getAuthContext(caller: Caller, clock: Clock = serverClock): Promise<AuthContext> {
   const now = clock().getTime();
   const cached = authCache().contexts.get(caller.tokenId, now);
   if (cached) return cached;

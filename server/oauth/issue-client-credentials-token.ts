@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { AppError } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { clientAuthLimiter } from "../security/failure-limiter.ts";
@@ -14,7 +14,7 @@ export async function issueClientCredentialsToken(options: {
   clientSecret: string | undefined;
   clock?: Clock;
 }): Promise<TokenResponse> {
-  const { clientId, clientSecret, clock = systemClock } = options;
+  const { clientId, clientSecret, clock = serverClock } = options;
   const missing: Record<string, string> = {};
   if (!clientId) missing.client_id = "client_id is required";
   if (!clientSecret) missing.client_secret = "client_secret is required";

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
 import { hashSecret } from "./secrets.ts";
@@ -18,7 +18,7 @@ export async function refreshAccessToken(options: {
   refreshToken?: string;
   clock?: Clock;
 }): Promise<TokenResponse> {
-  const { clock = systemClock } = options;
+  const { clock = serverClock } = options;
   const missing: FieldErrors = {};
   if (!options.clientId) missing.client_id = "client_id is required";
   if (!options.refreshToken) missing.refresh_token = "refresh_token is required";

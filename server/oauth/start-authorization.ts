@@ -1,6 +1,6 @@
 import { isAddress } from "viem";
 import { isKnownChain } from "../chains/registry.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { uuidOrUndefined } from "../ids.ts";
@@ -28,7 +28,7 @@ export async function startAuthorization(options: {
   config: Config;
   clock?: Clock;
 }): Promise<AuthorizationOutcome> {
-  const { request: r, config, clock = systemClock } = options;
+  const { request: r, config, clock = serverClock } = options;
   const clientId = uuidOrUndefined(r.client_id);
   if (!r.client_id) return errorPage("The request names no client_id.");
   const prisma = await db();

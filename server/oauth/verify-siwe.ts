@@ -52,7 +52,10 @@ export async function verifySiwe(options: {
   const prisma = await db();
   const linked = await prisma.address.findUnique({
     where: { addressKey_chain: { addressKey: siwe.address.toLowerCase(), chain } },
-    select: { profileId: true, profile: { select: { members: { select: { userId: true }, take: 1 } } } },
+    select: {
+      profileId: true,
+      profile: { select: { members: { select: { userId: true }, orderBy: { createdAt: "asc" }, take: 1 } } },
+    },
   });
   const userId = linked?.profile.members[0]?.userId;
   if (!linked || !userId) return fail(`the address is not linked on ${chain}`);

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
@@ -12,7 +12,7 @@ export const setPasswordSchema = z.object({ token: z.string().min(1), password: 
 const EXPIRED = "This link has expired or was already used. Ask the application to send a new one.";
 
 /** Spends a set-password link: the person's password becomes the one given. */
-export async function setPasswordWithToken(input: unknown, clock: Clock = systemClock): Promise<{ email: string }> {
+export async function setPasswordWithToken(input: unknown, clock: Clock = serverClock): Promise<{ email: string }> {
   const { token, password } = validate(setPasswordSchema, input);
   const prisma = await db();
   const now = clock();

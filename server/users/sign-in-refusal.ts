@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { signInLimiter } from "../security/failure-limiter.ts";
 import { emailSchema } from "./users.schemas.ts";
 
@@ -6,7 +6,7 @@ import { emailSchema } from "./users.schemas.ts";
  * For sign-in posts that reach the session endpoint directly (scripts rather than our screens): an email locked
  * out by repeated failures gets 429 with Retry-After before any password is checked (C29).
  */
-export async function signInRefusal(req: Request, clock: Clock = systemClock): Promise<Response | undefined> {
+export async function signInRefusal(req: Request, clock: Clock = serverClock): Promise<Response | undefined> {
   if (!new URL(req.url).pathname.endsWith("/callback/credentials")) return undefined;
   const form = await req.formData().catch(() => undefined);
   const email = emailSchema.safeParse(form?.get("email"));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requirePrivilege, PRIVILEGES } from "../applications/privileges.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
@@ -22,7 +22,7 @@ export async function signUpForApplication(options: {
   config: Config;
   clock?: Clock;
 }): Promise<SignUpOutcome> {
-  const { caller, email, config, clock = systemClock } = options;
+  const { caller, email, config, clock = serverClock } = options;
   await requirePrivilege(caller.applicationId, PRIVILEGES.signUp);
   const prisma = await db();
   const now = clock();

@@ -1,5 +1,5 @@
 import { generateSiweNonce } from "viem/siwe";
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { verifySiwe } from "../oauth/verify-siwe.ts";
@@ -8,7 +8,7 @@ import { verifySiwe } from "../oauth/verify-siwe.ts";
 const NONCE_MINUTES = 10;
 
 /** A nonce for the web app's Sign-In with Ethereum; only nonces issued here are accepted there. */
-export async function issueSiweNonce(clock: Clock = systemClock): Promise<string> {
+export async function issueSiweNonce(clock: Clock = serverClock): Promise<string> {
   const nonce = generateSiweNonce();
   const prisma = await db();
   await prisma.siweNonce.create({ data: { nonce, issuedAt: clock() } });
@@ -25,7 +25,7 @@ export async function verifySiweSignIn(options: {
   config: Config;
   clock?: Clock;
 }): Promise<{ ok: true; userId: string; email: string; name: string } | { ok: false; reason: string }> {
-  const { config, clock = systemClock } = options;
+  const { config, clock = serverClock } = options;
   const now = clock();
   const checked = await verifySiwe({
     message: options.message,

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { signInLimiter } from "../security/failure-limiter.ts";
@@ -14,7 +14,7 @@ export type SignedIn = { userId: string; email: string; name: string };
  * Email and password sign-in. Wrong email and wrong password look the same; repeated failures for one email are
  * refused for a while (C29) before the slow hash even runs.
  */
-export async function verifyCredentials(input: unknown, clock: Clock = systemClock): Promise<SignedIn | undefined> {
+export async function verifyCredentials(input: unknown, clock: Clock = serverClock): Promise<SignedIn | undefined> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return undefined;
   const { email, password } = parsed.data;
