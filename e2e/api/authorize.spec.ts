@@ -1,7 +1,8 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { api, server } from "../fixtures/api.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
-import { sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
+import { linkedCustomer } from "../fixtures/customer.ts";
+import { sdkSiwe, sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
 
 const REDIRECT = "http://localhost:5173/callback";
 const { challenge } = pkcePair();
@@ -54,13 +55,54 @@ test.describe("GET/POST /auth", () => {
     ["a trailing slash", `${REDIRECT}/`],
     ["another case", REDIRECT.replace("callback", "Callback")],
     ["an extra query", `${REDIRECT}?next=1`],
-    ["another port", REDIRECT.replace("5173", "5174")],
+    ["another host on the loopback", REDIRECT.replace("localhost", "127.0.0.2")],
     ["an attacker's site", "https://evil.example/callback"],
   ] as const) {
     test(`C1: redirect_uri with ${title} gets our error page, never a redirect`, async ({ request }) => {
       expectErrorPage(await request.get(api("/auth"), { params: { ...base(), redirect_uri }, maxRedirects: 0 }));
     });
   }
+
+  test("C2: a registered loopback redirect URI accepts any port; the code is bound to the port presented", async ({
+    request,
+  }) => {
+    const { verifier, challenge } = pkcePair();
+    const elsewhere = REDIRECT.replace("5173", "49152");
+    const res = await request.get(api("/auth"), {
+      params: { ...base(), redirect_uri: elsewhere, code_challenge: challenge, state: "any-port" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(307);
+    // The customer's SIWE message names the redirect URI it was signed for, port included.
+    const customer = await linkedCustomer(request);
+    const { message, signature } = await sdkSiwe(customer.account, 11155111, elsewhere);
+    const siwe = await request.get(api("/auth"), {
+      params: {
+        ...base(),
+        redirect_uri: elsewhere,
+        code_challenge: challenge,
+        authentication_method: "siwe",
+        message,
+        signature,
+      },
+      maxRedirects: 0,
+    });
+    const back = new URL(siwe.headers().location ?? "");
+    expect(`${back.origin}${back.pathname}`).toBe(elsewhere);
+    const code = back.searchParams.get("code") ?? "";
+    const exchange = (redirect_uri: string) =>
+      request.post(api("/auth/token"), {
+        form: {
+          grant_type: "authorization_code",
+          client_id: server.demo.codeClientId,
+          code,
+          code_verifier: verifier,
+          redirect_uri,
+        },
+      });
+    expect((await exchange(REDIRECT)).status()).toBe(400);
+    expect((await exchange(elsewhere)).status()).toBe(200);
+  });
 
   test("C3: an unknown client_id gets the error page", async ({ request }) => {
     for (const client_id of ["11111111-2222-4333-8444-555555555555", "not-a-uuid", ""]) {

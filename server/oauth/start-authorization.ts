@@ -1,5 +1,6 @@
 import { isAddress } from "viem";
 import { isKnownChain } from "../chains/registry.ts";
+import { redirectUriMatches } from "../applications/redirect-uri.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
@@ -53,8 +54,11 @@ export async function startAuthorization(options: {
 
   let redirectUri: string;
   if (r.redirect_uri !== undefined) {
-    if (!client.redirectUris.includes(r.redirect_uri)) {
-      return errorPage("The redirect_uri is not one the application registered (it must match exactly).");
+    const presented = r.redirect_uri;
+    if (!client.redirectUris.some((registered) => redirectUriMatches(registered, presented))) {
+      return errorPage(
+        "The redirect_uri is not one the application registered (it must match exactly; loopback URIs may differ in port).",
+      );
     }
     redirectUri = r.redirect_uri;
   } else if (client.redirectUris.length === 1) {
