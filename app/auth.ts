@@ -74,3 +74,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
   },
 }));
+
+/** The signed-in person's id, for route handlers that hand it to the domain. */
+export async function sessionUserId(): Promise<string | undefined> {
+  return (await auth())?.user?.id ?? undefined;
+}

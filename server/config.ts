@@ -36,6 +36,7 @@ const envSchema = z.object({
   TOKENRAIL_DEMO_CODE_CLIENT_ID: z.string().uuid().optional(),
   TOKENRAIL_DEMO_CLIENT_ID: z.string().uuid().optional(),
   TOKENRAIL_DEMO_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  TOKENRAIL_DEMO_OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   TOKENRAIL_TEST_CLOCK: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -61,7 +62,7 @@ export type Config = {
   /** Media-type vendors accepted in `Accept: application/vnd.<vendor>.api-v2+json`; the first is our own. */
   vendors: string[];
   seedDemo: boolean;
-  demo: { codeClientId?: string; clientId?: string; clientSecret?: string };
+  demo: { codeClientId?: string; clientId?: string; clientSecret?: string; operatorPassword?: string };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** Requests may ask to be served at a later time (`Tokenrail-Test-Clock-Offset`); for test instances only. */
   testClock: boolean;
@@ -117,7 +118,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TOKENRAIL_SEED_DEMO === "true") {
     problems.push("TOKENRAIL_SEED_DEMO: demo data with known credentials is never created in production");
   }
-  if (production && (e.TOKENRAIL_DEMO_CLIENT_SECRET || e.TOKENRAIL_DEMO_CLIENT_ID || e.TOKENRAIL_DEMO_CODE_CLIENT_ID)) {
+  if (
+    production &&
+    (e.TOKENRAIL_DEMO_CLIENT_SECRET ||
+      e.TOKENRAIL_DEMO_CLIENT_ID ||
+      e.TOKENRAIL_DEMO_CODE_CLIENT_ID ||
+      e.TOKENRAIL_DEMO_OPERATOR_PASSWORD)
+  ) {
     problems.push("TOKENRAIL_DEMO_*: demo clients do not exist in production");
   }
   if (production && e.TOKENRAIL_TEST_CLOCK === "true") {
@@ -146,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codeClientId: e.TOKENRAIL_DEMO_CODE_CLIENT_ID,
       clientId: e.TOKENRAIL_DEMO_CLIENT_ID,
       clientSecret: e.TOKENRAIL_DEMO_CLIENT_SECRET,
+      operatorPassword: e.TOKENRAIL_DEMO_OPERATOR_PASSWORD,
     },
     logLevel: e.LOG_LEVEL,
     testClock: e.TOKENRAIL_TEST_CLOCK === "true",

@@ -50,6 +50,9 @@ test.describe("POST /profiles (extra privileges)", () => {
       kind: "corporate",
       name: "",
       state: "created",
+      details: { state: "incomplete" },
+      form: { state: "incomplete" },
+      verifications: [{ kind: "beneficialOwnership", state: "incomplete" }],
     });
     const id = randomUUID();
     const chosen = await request.post(api("/profiles"), { headers, data: { kind: "personal", id } });

@@ -1,5 +1,8 @@
 import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
+import { getConfig } from "../config.ts";
+import { isOperator } from "../users/is-operator.ts";
+import { AppError } from "./errors.ts";
 import { run, type Input, type RouteHandler, type Spec } from "./handler.ts";
 
 /**
@@ -33,4 +36,34 @@ export function withOAuthClient<S extends Spec>(
   const authenticate = (req: Request) =>
     Promise.resolve({ basic: readBasicCredentials(req.headers.get("authorization")) });
   return (req, ctx) => run(req, ctx, { ...spec, oauth: true }, authenticate, fn);
+}
+
+/** Whose web session a request carries (next-auth lives in `app/`, so the route hands it in). */
+export type SessionReader = () => Promise<string | undefined>;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The operator, signed in to the web app: the admin API behind the console. Writes must come from our own pages
+ * (the session cookie would otherwise let any site act for the operator).
+ */
+export function withOperator<S extends Spec>(
+  session: SessionReader,
+  spec: S,
+  fn: (input: Input<S> & { operatorId: string }) => Promise<unknown>,
+): RouteHandler {
+  const authenticate = async (req: Request) => {
+    if (!SAFE_METHODS.has(req.method)) {
+      const origin = req.headers.get("origin");
+      const foreign = origin !== null && origin !== new URL(getConfig().appUrl).origin;
+      if (foreign || req.headers.get("sec-fetch-site") === "cross-site") {
+        throw new AppError("FORBIDDEN", "Operator actions can only be sent from Tokenrail's own pages");
+      }
+    }
+    const userId = await session();
+    if (!userId) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+    if (!(await isOperator(userId))) throw new AppError("FORBIDDEN", "Operators only");
+    return { operatorId: userId };
+  };
+  return (req, ctx) => run(req, ctx, spec, authenticate, fn);
 }

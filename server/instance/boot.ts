@@ -10,7 +10,11 @@ export async function boot(): Promise<void> {
   const config = getConfig();
   const prisma = await db();
   const demo = config.seedDemo ? demoCredentials(config) : undefined;
-  const seeded = demo ? await seedDemo(prisma, config.environment, demo) : undefined;
+  const seeded = demo
+    ? await seedDemo(prisma, config.environment, demo, {
+        operatorPasswordPinned: config.demo.operatorPassword !== undefined,
+      })
+    : undefined;
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

@@ -30,7 +30,7 @@ export function demoCredentials(config: Config): DemoCredentials {
   }
   const credentials: DemoCredentials = {
     operatorEmail: "operator@tokenrail.local",
-    operatorPassword: stored.operatorPassword ?? randomSecret(12),
+    operatorPassword: config.demo.operatorPassword ?? stored.operatorPassword ?? randomSecret(12),
     developerEmail: "developer@tokenrail.local",
     developerPassword: stored.developerPassword ?? randomSecret(12),
     codeClientId: config.demo.codeClientId ?? stored.codeClientId ?? randomUUID(),

@@ -5,13 +5,12 @@ import { AppError } from "../http/errors.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { Prisma } from "../generated/prisma/client.ts";
+import { profileView, type ProfileView } from "./profile-view.ts";
 
 export const createProfileSchema = z.object({
   kind: z.enum(["personal", "corporate"]),
   id: z.string().uuid().optional(),
 });
-
-export type ProfileView = { id: string; kind: "personal" | "corporate"; name: string; state: string };
 
 /** `POST /profiles` (CONTRACT §4.5, extra privileges): a profile the application may act on at once. */
 export async function createProfile(options: {
@@ -23,16 +22,21 @@ export async function createProfile(options: {
   await requirePrivilege(caller.applicationId, PRIVILEGES.signUp);
   const prisma = await db();
   try {
+    const app = await prisma.application.findUniqueOrThrow({
+      where: { id: caller.applicationId },
+      select: { kycModel: true },
+    });
     const profile = await prisma.profile.create({
       data: {
         id: id?.toLowerCase(),
         kind,
+        kycModel: app.kycModel,
         grants: { create: { applicationId: caller.applicationId, userId: caller.userId } },
       },
-      select: { id: true, kind: true, name: true, state: true },
+      select: { id: true, kind: true, name: true, state: true, kycModel: true },
     });
     evictAuth([`client:${caller.clientId}`]);
-    return profile;
+    return profileView({ ...profile, sections: [] });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "Profile already exists");

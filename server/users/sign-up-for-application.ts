@@ -29,11 +29,16 @@ export async function signUpForApplication(options: {
   const outcome = await prisma.$transaction(async (tx): Promise<SignUpOutcome> => {
     const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
     if (existing) return { created: false, email };
-    const app = await tx.application.findUniqueOrThrow({ where: { id: caller.applicationId }, select: { name: true } });
+    const app = await tx.application.findUniqueOrThrow({
+      where: { id: caller.applicationId },
+      select: { name: true, kycModel: true },
+    });
     const user = await tx.user.create({
       data: {
         email,
-        memberships: { create: { perms: ["read", "write"], profile: { create: { kind: "personal" } } } },
+        memberships: {
+          create: { perms: ["read", "write"], profile: { create: { kind: "personal", kycModel: app.kycModel } } },
+        },
       },
       select: { id: true, memberships: { select: { profileId: true } } },
     });

@@ -1,10 +1,12 @@
-// POST /profiles — an application with extra privileges creates a profile it may act on
+// GET /profiles — profiles the caller may access; POST /profiles — an application with extra privileges creates one
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { created } from "@/server/http/respond.ts";
 import { createProfile, createProfileSchema } from "@/server/profiles/create-profile.ts";
+import { listProfiles, listProfilesQuery } from "@/server/profiles/list-profiles.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withBearer({ query: listProfilesQuery }, ({ caller, query }) => listProfiles({ caller, ...query })),
   POST: withBearer({ body: createProfileSchema }, async ({ caller, body }) =>
     created(await createProfile({ caller, ...body })),
   ),

@@ -1,0 +1,9 @@
+// GET /admin/events — recorded domain events (profile.updated, …), newest first, for the operator
+import { sessionUserId } from "@/app/auth";
+import { listEvents, listEventsQuery } from "@/server/events/list-events.ts";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withOperator(sessionUserId, { query: listEventsQuery }, ({ query }) => listEvents(query)),
+});

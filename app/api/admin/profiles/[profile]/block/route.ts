@@ -1,0 +1,14 @@
+// POST /admin/profiles/{profile}/block — stop all submissions and services for a profile, with a reason
+import { z } from "zod";
+import { sessionUserId } from "@/app/auth";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { blockSchema, setBlocked } from "@/server/profiles/review-profile.ts";
+
+const params = z.object({ profile: z.string() });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: withOperator(sessionUserId, { params, body: blockSchema }, ({ params, body }) =>
+    setBlocked({ profileId: params.profile, blocked: true, reason: body.reason }),
+  ),
+});

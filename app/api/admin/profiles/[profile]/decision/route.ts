@@ -1,0 +1,14 @@
+// POST /admin/profiles/{profile}/decision — approve or reject a pending section, or every pending section
+import { z } from "zod";
+import { sessionUserId } from "@/app/auth";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { decide, decisionSchema } from "@/server/profiles/review-profile.ts";
+
+const params = z.object({ profile: z.string() });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: withOperator(sessionUserId, { params, body: decisionSchema }, ({ params, body }) =>
+    decide({ profileId: params.profile, decision: body }),
+  ),
+});

@@ -1,0 +1,14 @@
+// PATCH|PUT /profiles/{profile}/form — submit the KYC form (the published SDK uses PUT)
+import { z } from "zod";
+import { withBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { accepted } from "@/server/http/respond.ts";
+import { formBodySchema } from "@/server/profiles/kyc.schemas.ts";
+import { submitForm } from "@/server/profiles/submit-kyc.ts";
+
+const params = z.object({ profile: z.string() });
+const submit = withBearer({ params, body: formBodySchema }, async ({ caller, params, body }) =>
+  accepted(await submitForm({ caller, profileId: params.profile, body })),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ PATCH: submit, PUT: submit });

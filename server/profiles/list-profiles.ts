@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { accessibleProfiles, type Perm } from "../oauth/accessible-profiles.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
+
+/** The reference's later spelling `submitted` means our `pending`. */
+const STATE_ALIASES: Record<string, ProfileState> = { submitted: "pending" };
+
+export const listProfilesQuery = z.object({
+  state: z
+    .string()
+    .transform((s) => STATE_ALIASES[s] ?? s)
+    .pipe(z.enum(["created", "pending", "approved", "rejected", "blocked"], "Unknown profile state"))
+    .optional(),
+  kind: z.enum(["personal", "corporate"], "Unknown profile kind").optional(),
+});
+
+export type ProfileSummary = { id: string; kind: ProfileKind; name: string; state: ProfileState; perms: Perm[] };
+
+/** `GET /profiles` (SPEC endpoint 10): the profiles the caller may access, optionally filtered. */
+export async function listProfiles(options: {
+  caller: Caller;
+  state?: ProfileState;
+  kind?: ProfileKind;
+}): Promise<{ profiles: ProfileSummary[]; total: number }> {
+  const { caller, state, kind } = options;
+  const profiles = (await accessibleProfiles(caller))
+    .filter((p) => (state === undefined || p.state === state) && (kind === undefined || p.kind === kind))
+    .map(({ id, kind, name, state, perms }) => ({ id, kind, name, state, perms }));
+  return { profiles, total: profiles.length };
+}

@@ -1,0 +1,66 @@
+import type { DbOrTx } from "../db/client.ts";
+import type { KycModel, ProfileKind, ProfileState, SectionState } from "../generated/prisma/enums.ts";
+import { requiredSections, sameSection, type SectionStatus } from "./kyc-rules.ts";
+
+/** The Profile resource (SPEC "Profile", CONTRACT §4.5–4.7): summary fields plus the state of each KYC section. */
+export type ProfileView = {
+  id: string;
+  kind: ProfileKind;
+  name: string;
+  state: ProfileState;
+  details: { state: SectionState };
+  form: { state: SectionState };
+  verifications: { kind: string; state: SectionState }[];
+};
+
+export type LoadedProfile = {
+  id: string;
+  kind: ProfileKind;
+  name: string;
+  state: ProfileState;
+  kycModel: KycModel;
+  stateReason: string | null;
+  sections: SectionStatus[];
+};
+
+export async function loadProfile(tx: DbOrTx, id: string): Promise<LoadedProfile | undefined> {
+  const row = await tx.profile.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      kind: true,
+      name: true,
+      state: true,
+      kycModel: true,
+      stateReason: true,
+      submissions: { select: { section: true, kind: true, state: true } },
+    },
+  });
+  if (!row) return undefined;
+  const { submissions, ...profile } = row;
+  return { ...profile, sections: submissions };
+}
+
+/** Sections never submitted show as `incomplete`; required verifications are listed even before they arrive. */
+export function profileView(profile: Omit<LoadedProfile, "stateReason">): ProfileView {
+  const stateOf = (section: "details" | "form") =>
+    profile.sections.find((s) => s.section === section)?.state ?? "incomplete";
+  const verifications = profile.sections
+    .filter((s) => s.section === "verification")
+    .map((s) => ({ kind: s.kind, state: s.state }));
+  for (const required of requiredSections(profile.kycModel, profile.kind)) {
+    if (required.section === "verification" && !profile.sections.some((s) => sameSection(s, required))) {
+      verifications.push({ kind: required.kind, state: "incomplete" });
+    }
+  }
+  verifications.sort((a, b) => a.kind.localeCompare(b.kind));
+  return {
+    id: profile.id,
+    kind: profile.kind,
+    name: profile.name,
+    state: profile.state,
+    details: { state: stateOf("details") },
+    form: { state: stateOf("form") },
+    verifications,
+  };
+}

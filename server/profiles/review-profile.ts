@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { serverClock, type Clock } from "../clock.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { uuidOrUndefined } from "../ids.ts";
+import { requiredSections, sameSection } from "./kyc-rules.ts";
+import { loadProfile, profileView, type ProfileView } from "./profile-view.ts";
+import { settleProfileState } from "./settle-profile-state.ts";
+
+/** The operator's review (SPEC "Profile states"; the transition table is in `kyc-rules.ts`). */
+
+export const decisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject"], "Decide approve or reject"),
+    reason: z.string().trim().min(1).max(500).optional(),
+    section: z.enum(["details", "form", "verification"], "Unknown section").optional(),
+    kind: z.string().trim().min(1).optional(),
+  })
+  .refine((d) => d.decision === "approve" || d.reason !== undefined, {
+    path: ["reason"],
+    message: "A rejection needs a reason the customer can act on",
+  })
+  .refine((d) => d.section !== "verification" || d.kind !== undefined, {
+    path: ["kind"],
+    message: "Name the verification kind",
+  });
+export type Decision = z.infer<typeof decisionSchema>;
+
+export const blockSchema = z.object({ reason: z.string().trim().min(1, "Give a reason").max(500) });
+
+export type ReviewItem = ProfileView & {
+  reason: string | null;
+  submissions: {
+    section: string;
+    kind: string;
+    state: string;
+    data: unknown;
+    submittedAt: string;
+    decidedAt: string | null;
+    reason: string | null;
+  }[];
+  files: { id: string; name: string; type: string; size: number; hash: string }[];
+};
+
+/** Profiles with something to review (any pending section), oldest submission first. */
+export async function listAwaitingReview(): Promise<{ profiles: ReviewItem[] }> {
+  const prisma = await db();
+  const rows = await prisma.profile.findMany({
+    where: { submissions: { some: { state: "pending" } }, state: { not: "blocked" } },
+    select: { id: true },
+    orderBy: { updatedAt: "asc" },
+    take: 100,
+  });
+  return { profiles: await Promise.all(rows.map((r) => reviewItem(r.id))) };
+}
+
+/** One profile with everything submitted and the documents it references. */
+export async function reviewItem(id: string): Promise<ReviewItem> {
+  const profileId = knownId(id);
+  const prisma = await db();
+  const profile = await loadProfile(prisma, profileId);
+  if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
+  const submissions = await prisma.profileSubmission.findMany({
+    where: { profileId },
+    orderBy: [{ section: "asc" }, { kind: "asc" }],
+  });
+  const fileIds = submissions.flatMap((s) => documentIds(s.data));
+  const files = await prisma.storedFile.findMany({
+    where: { id: { in: fileIds } },
+    select: { id: true, name: true, type: true, size: true, hash: true },
+  });
+  return {
+    ...profileView(profile),
+    reason: profile.stateReason,
+    submissions: submissions.map((s) => ({
+      section: s.section,
+      kind: s.kind,
+      state: s.state,
+      data: s.data,
+      submittedAt: s.submittedAt.toISOString(),
+      decidedAt: s.decidedAt?.toISOString() ?? null,
+      reason: s.reason,
+    })),
+    files,
+  };
+}
+
+function documentIds(data: unknown): string[] {
+  const documents = (data as { documents?: { fileId?: unknown }[] } | null)?.documents;
+  return Array.isArray(documents) ? documents.flatMap((d) => (typeof d.fileId === "string" ? [d.fileId] : [])) : [];
+}
+
+/**
+ * Approve or reject one pending section, or (without `section`) every pending section of the profile. Approving
+ * the whole profile needs every required section submitted.
+ */
+export async function decide(options: { profileId: string; decision: Decision; clock?: Clock }): Promise<ProfileView> {
+  const { decision, clock = serverClock } = options;
+  const profileId = knownId(options.profileId);
+  const now = clock();
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${profileId}::uuid FOR UPDATE`;
+    const profile = await loadProfile(tx, profileId);
+    if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
+    if (profile.state === "blocked") throw new AppError("CONFLICT", "The profile is blocked; unblock it first");
+    const target = decision.section ? { section: decision.section, kind: decision.kind ?? "" } : undefined;
+    const pending = profile.sections.filter((s) => s.state === "pending" && (!target || sameSection(s, target)));
+    if (pending.length === 0) {
+      throw new AppError("CONFLICT", target ? "That section is not awaiting review" : "Nothing is awaiting review");
+    }
+    if (!target && decision.decision === "approve") {
+      const missing = requiredSections(profile.kycModel, profile.kind).filter(
+        (r) => !profile.sections.some((s) => sameSection(s, r) && s.state !== "incomplete"),
+      );
+      if (missing.length > 0) {
+        const names = missing.map((m) => (m.section === "verification" ? `${m.kind} verification` : m.section));
+        throw new AppError("CONFLICT", `Not yet submitted: ${names.join(", ")}`);
+      }
+    }
+    const state = decision.decision === "approve" ? "approved" : "rejected";
+    for (const s of pending) {
+      await tx.profileSubmission.update({
+        where: { profileId_section_kind: { profileId, section: s.section, kind: s.kind } },
+        data: { state, decidedAt: now, reason: decision.reason ?? null },
+      });
+    }
+    return settleProfileState(tx, { profileId, now, reason: decision.reason });
+  });
+}
+
+/** Block (no submissions, no services) or unblock (the state follows the sections again). */
+export async function setBlocked(options: {
+  profileId: string;
+  blocked: boolean;
+  reason?: string;
+  clock?: Clock;
+}): Promise<ProfileView> {
+  const { blocked, clock = serverClock } = options;
+  const profileId = knownId(options.profileId);
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${profileId}::uuid FOR UPDATE`;
+    const profile = await loadProfile(tx, profileId);
+    if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
+    if ((profile.state === "blocked") === blocked) {
+      throw new AppError("CONFLICT", blocked ? "The profile is already blocked" : "The profile is not blocked");
+    }
+    return settleProfileState(tx, { profileId, now: clock(), blocked, reason: options.reason });
+  });
+}
+
+function knownId(id: string): string {
+  const uuid = uuidOrUndefined(id);
+  if (!uuid) throw new AppError("NOT_FOUND", "Profile not found");
+  return uuid;
+}
