@@ -38,6 +38,10 @@ const envSchema = z.object({
   TOKENRAIL_DEMO_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   TOKENRAIL_DEMO_OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   TOKENRAIL_TEST_CLOCK: z.enum(["true", "false"]).optional(),
+  TOKENRAIL_SANDBOX_AUTO_APPROVE: z
+    .string()
+    .regex(/^(off|\d{1,6})$/, 'seconds to wait before approving complete KYC, or "off"')
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -66,6 +70,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** Requests may ask to be served at a later time (`Tokenrail-Test-Clock-Offset`); for test instances only. */
   testClock: boolean;
+  /** Sandbox only: approve complete KYC submissions after this many seconds (undefined: an operator reviews). */
+  autoApproveSeconds?: number;
 };
 
 export class ConfigError extends Error {
@@ -127,6 +133,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ) {
     problems.push("TOKENRAIL_DEMO_*: demo clients do not exist in production");
   }
+  if (production && e.TOKENRAIL_SANDBOX_AUTO_APPROVE !== undefined && e.TOKENRAIL_SANDBOX_AUTO_APPROVE !== "off") {
+    problems.push("TOKENRAIL_SANDBOX_AUTO_APPROVE: production KYC is reviewed by an operator");
+  }
   if (production && e.TOKENRAIL_TEST_CLOCK === "true") {
     problems.push("TOKENRAIL_TEST_CLOCK: moving the clock is for test instances, never production");
   }
@@ -157,7 +166,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     testClock: e.TOKENRAIL_TEST_CLOCK === "true",
+    autoApproveSeconds: autoApprove(production, e.TOKENRAIL_SANDBOX_AUTO_APPROVE),
   };
+}
+
+/** The sandbox approves complete KYC after 30 seconds unless told otherwise; production never does. */
+function autoApprove(production: boolean, setting: string | undefined): number | undefined {
+  if (production || setting === "off") return undefined;
+  return setting === undefined ? 30 : Number(setting);
 }
 
 const holder = globalThis as typeof globalThis & { __tokenrailConfig?: Config };

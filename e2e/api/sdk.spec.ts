@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { MoneriumClient } from "@monerium/sdk";
+import { MoneriumClient, ProfileState, ProfileType } from "@monerium/sdk";
 import { server } from "../fixtures/api.ts";
+import { signedUpProfile } from "../fixtures/customer.ts";
+import { V3_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 
 /**
  * The published SDK, unmodified: only its hard-coded sandbox base URL is pointed at this server, by rewriting the
@@ -54,5 +56,27 @@ test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
     });
     const tokens = await client.getTokens();
     expect(tokens.map((t) => t.chain)).toContain("sepolia");
+  });
+
+  test("getProfiles, submitProfileDetails (PUT) and getProfile for a profile the application signed up", async ({
+    request,
+  }) => {
+    const { profile } = await signedUpProfile(request);
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: server.demo.clientSecret,
+    });
+    await client.getAccess();
+    const { profiles } = await client.getProfiles();
+    expect(profiles[0]?.id).toBe(client.bearerProfile?.profile);
+    expect(profiles.map((p) => p.id)).toContain(profile);
+    const created = await client.getProfiles({ kind: ProfileType.personal, state: ProfileState.created });
+    expect(created.profiles.every((p) => p.kind === "personal" && p.state === "created")).toBe(true);
+
+    const submitted = await client.submitProfileDetails(profile, V3_PERSONAL_DETAILS as never);
+    expect(submitted).toMatchObject({ id: profile, details: { state: "pending" } });
+    const read = await client.getProfile(profile);
+    expect(read).toMatchObject({ id: profile, kind: "personal", name: "Jane Doe", state: "pending" });
   });
 });

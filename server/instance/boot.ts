@@ -1,6 +1,8 @@
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
+import { startPeriodic } from "../jobs/periodic.ts";
 import { logger } from "../logging/logger.ts";
+import { approveCompleteProfiles } from "../profiles/auto-approve.ts";
 import { banner } from "./banner.ts";
 import { demoCredentials } from "./demo-credentials.ts";
 import { seedDemo } from "./seed-demo.ts";
@@ -15,6 +17,12 @@ export async function boot(): Promise<void> {
         operatorPasswordPinned: config.demo.operatorPassword !== undefined,
       })
     : undefined;
+  if (config.autoApproveSeconds !== undefined) {
+    const delaySeconds = config.autoApproveSeconds;
+    startPeriodic("sandbox-auto-approve", Math.min(Math.max(delaySeconds, 1), 5) * 1000, () =>
+      approveCompleteProfiles({ delaySeconds }),
+    );
+  }
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }
