@@ -53,7 +53,9 @@ export class S3FileStorage implements FileStorage {
   async put(content: SpooledContent): Promise<string> {
     const key = content.sha256;
     try {
-      if (await this.exists(key)) return key;
+      // Known content is not sent again. Without s3:ListBucket a missing object answers 403 instead of 404: then
+      // the content is simply sent.
+      if ((await this.send("HEAD", key, EMPTY_PAYLOAD_HASH)).status === 200) return key;
       const body = Readable.toWeb(fs.createReadStream(content.path)) as ReadableStream<Uint8Array>;
       const res = await this.send("PUT", key, key, {
         headers: { "content-length": String(content.size) },

@@ -24,6 +24,8 @@ export function downloadResponse(file: {
     status: 200,
     headers: {
       "content-type": file.type,
+      // Next.js (16) drops Content-Length from route-handler responses and sends the body chunked; it is set for
+      // any other host of this handler.
       "content-length": String(file.size),
       "content-disposition": contentDisposition(file.name),
       "x-content-type-options": "nosniff",
