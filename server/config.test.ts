@@ -35,6 +35,34 @@ describe("configuration", () => {
     assert.equal(explicit.baseUrl, "https://api.sandbox.example.com");
   });
 
+  it("keeps files in the data directory up to 5 MB by default, or in an S3-compatible bucket", () => {
+    const dataDir = tmp();
+    const config = loadConfig({ TOKENRAIL_DATA_DIR: dataDir });
+    assert.deepEqual(config.files, {
+      sizeLimit: 5 * 1024 * 1024,
+      storage: { kind: "local", dir: path.join(dataDir, "files") },
+      spoolDir: path.join(dataDir, "tmp", "uploads"),
+    });
+    const s3 = loadConfig({
+      TOKENRAIL_DATA_DIR: dataDir,
+      TOKENRAIL_FILE_SIZE_LIMIT: "1048576",
+      TOKENRAIL_FILE_STORAGE: "s3",
+      TOKENRAIL_S3_ENDPOINT: "http://127.0.0.1:9000/",
+      TOKENRAIL_S3_BUCKET: "tokenrail-files",
+      TOKENRAIL_S3_ACCESS_KEY_ID: "key",
+      TOKENRAIL_S3_SECRET_ACCESS_KEY: "secret",
+    });
+    assert.equal(s3.files.sizeLimit, 1048576);
+    assert.deepEqual(s3.files.storage, {
+      kind: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "tokenrail-files",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+  });
+
   it("selects PostgreSQL from DATABASE_URL", () => {
     const config = loadConfig({ TOKENRAIL_DATA_DIR: tmp(), DATABASE_URL: "postgres://u:p@db:5432/tokenrail" });
     assert.deepEqual(config.database, { kind: "postgres", url: "postgres://u:p@db:5432/tokenrail" });
@@ -81,6 +109,12 @@ describe("configuration", () => {
     ["a port out of range", { PORT: "70000" }, /PORT/],
     ["a database URL of another kind", { DATABASE_URL: "mysql://db/t" }, /DATABASE_URL: must be a postgres/],
     ["a demo client id that is not a UUID", { TOKENRAIL_DEMO_CLIENT_ID: "demo" }, /TOKENRAIL_DEMO_CLIENT_ID/],
+    ["a file size limit that is not a number", { TOKENRAIL_FILE_SIZE_LIMIT: "5MB" }, /TOKENRAIL_FILE_SIZE_LIMIT/],
+    [
+      "S3 file storage without its endpoint and keys",
+      { TOKENRAIL_FILE_STORAGE: "s3", TOKENRAIL_S3_BUCKET: "files" },
+      /TOKENRAIL_S3_ENDPOINT: required when TOKENRAIL_FILE_STORAGE is s3/,
+    ],
   ];
   for (const [title, env, problem] of refusals) {
     it(`refuses ${title}`, () => {

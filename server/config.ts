@@ -9,6 +9,8 @@ import { z } from "zod";
  */
 
 const DEFAULT_VENDOR = "tokenrail";
+/** CONTRACT §4.21: uploads of up to 5 MB. */
+export const DEFAULT_FILE_SIZE_LIMIT = 5 * 1024 * 1024;
 /** The real service's media-type vendor, accepted too so its published SDK works unmodified. */
 export const COMPATIBLE_VENDORS = ["monerium"] as const;
 
@@ -42,6 +44,21 @@ const envSchema = z.object({
     .string()
     .regex(/^(off|\d{1,6})$/, 'seconds to wait before approving complete KYC, or "off"')
     .optional(),
+  TOKENRAIL_FILE_SIZE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024, "must be at least 1024 bytes")
+    .max(1024 * 1024 * 1024, "must be at most 1 GiB")
+    .default(DEFAULT_FILE_SIZE_LIMIT),
+  TOKENRAIL_FILE_STORAGE: z.enum(["local", "s3"]).default("local"),
+  TOKENRAIL_S3_ENDPOINT: url.optional(),
+  TOKENRAIL_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "3–63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  TOKENRAIL_S3_REGION: z.string().min(1).default("us-east-1"),
+  TOKENRAIL_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  TOKENRAIL_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -49,6 +66,11 @@ const envSchema = z.object({
 const PLACEHOLDER_SECRET = /change-?me/i;
 
 export type Environment = "sandbox" | "production";
+
+/** Where uploaded files live: a directory (content-addressed) or an S3-compatible bucket (path-style requests). */
+export type FileStorageConfig =
+  | { kind: "local"; dir: string }
+  | { kind: "s3"; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 export type Config = {
   environment: Environment;
@@ -72,6 +94,13 @@ export type Config = {
   testClock: boolean;
   /** Sandbox only: approve complete KYC submissions after this many seconds (undefined: an operator reviews). */
   autoApproveSeconds?: number;
+  files: {
+    /** Largest accepted upload in bytes; bigger bodies are refused (413) while they arrive. */
+    sizeLimit: number;
+    storage: FileStorageConfig;
+    /** Uploads are spooled here while they arrive and are checked. */
+    spoolDir: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -139,6 +168,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TOKENRAIL_TEST_CLOCK === "true") {
     problems.push("TOKENRAIL_TEST_CLOCK: moving the clock is for test instances, never production");
   }
+  if (e.TOKENRAIL_FILE_STORAGE === "s3") {
+    for (const name of [
+      "TOKENRAIL_S3_ENDPOINT",
+      "TOKENRAIL_S3_BUCKET",
+      "TOKENRAIL_S3_ACCESS_KEY_ID",
+      "TOKENRAIL_S3_SECRET_ACCESS_KEY",
+    ] as const) {
+      if (!e[name]) problems.push(`${name}: required when TOKENRAIL_FILE_STORAGE is s3`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.TOKENRAIL_DATA_DIR);
@@ -167,6 +206,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     testClock: e.TOKENRAIL_TEST_CLOCK === "true",
     autoApproveSeconds: autoApprove(production, e.TOKENRAIL_SANDBOX_AUTO_APPROVE),
+    files: {
+      sizeLimit: e.TOKENRAIL_FILE_SIZE_LIMIT,
+      storage:
+        e.TOKENRAIL_FILE_STORAGE === "s3"
+          ? {
+              kind: "s3",
+              endpoint: e.TOKENRAIL_S3_ENDPOINT ?? "",
+              bucket: e.TOKENRAIL_S3_BUCKET ?? "",
+              region: e.TOKENRAIL_S3_REGION,
+              accessKeyId: e.TOKENRAIL_S3_ACCESS_KEY_ID ?? "",
+              secretAccessKey: e.TOKENRAIL_S3_SECRET_ACCESS_KEY ?? "",
+            }
+          : { kind: "local", dir: path.join(dataDir, "files") },
+      spoolDir: path.join(dataDir, "tmp", "uploads"),
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { MoneriumClient, ProfileState, ProfileType } from "@monerium/sdk";
 import { server } from "../fixtures/api.ts";
@@ -46,6 +47,31 @@ test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
       clientSecret: "wrong",
     });
     await expect(client.getAccess()).rejects.toThrow("Client authentication failed");
+  });
+
+  test("C27: uploadSupportingDocument sends a PDF (no Accept, fetch's own multipart type) and gets the File", async () => {
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: server.demo.clientSecret,
+    });
+    expect(await client.getAccess()).toBe(true);
+    const content = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2048)]);
+    const file = await client.uploadSupportingDocument(
+      new File([content], "supporting-document.pdf", { type: "application/pdf" }),
+    );
+    expect(file).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+      name: "supporting-document.pdf",
+      type: "application/pdf",
+      size: content.length,
+      hash: createHash("sha256").update(content).digest("hex"),
+      meta: {
+        uploadedBy: client.bearerProfile?.userId,
+        createdAt: expect.any(String) as unknown,
+        updatedAt: expect.any(String) as unknown,
+      },
+    });
   });
 
   test("getTokens works with the SDK's empty Authorization header", async () => {

@@ -1,3 +1,4 @@
+import { boundaryOf } from "../files/multipart.ts";
 import { AppError } from "./errors.ts";
 
 /** Default limit for JSON and form bodies; uploads have their own, larger limit. */
@@ -66,4 +67,23 @@ export function queryObject(url: URL): Record<string, string | string[]> {
     out[key] = values.length === 1 ? values[0]! : values;
   }
   return out;
+}
+
+/** A `multipart/form-data` request as the upload use case reads it: its boundary, declared length and byte stream. */
+export type MultipartRequest = {
+  boundary: string;
+  declaredLength: number | undefined;
+  body: ReadableStream<Uint8Array> | null;
+};
+
+export function multipartRequest(req: Request): MultipartRequest {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (mediaType(req) !== "multipart/form-data") {
+    throw new AppError("UNSUPPORTED_CONTENT_TYPE", "Content-Type must be multipart/form-data with a part named file");
+  }
+  const boundary = boundaryOf(contentType);
+  if (!boundary) throw new AppError("MALFORMED_BODY", "The multipart/form-data Content-Type names no valid boundary");
+  const length = req.headers.get("content-length");
+  const declaredLength = length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
+  return { boundary, declaredLength, body: req.body };
 }

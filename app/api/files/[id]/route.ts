@@ -1,0 +1,15 @@
+// GET /files/{id} — download a file's content: its uploader or an operator; anyone else gets 404
+import { z } from "zod";
+import { getConfig } from "@/server/config.ts";
+import { readFile } from "@/server/files/read-file.ts";
+import { withBearer } from "@/server/http/callers.ts";
+import { downloadResponse } from "@/server/http/download.ts";
+import { methods } from "@/server/http/methods.ts";
+
+const params = z.object({ id: z.string() });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withBearer({ params }, async ({ caller, params }) =>
+    downloadResponse(await readFile({ caller, id: params.id, config: getConfig() })),
+  ),
+});

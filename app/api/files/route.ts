@@ -1,0 +1,12 @@
+// POST /files — upload a document (multipart part `file`), checked while it streams in and stored by its hash
+import { getConfig } from "@/server/config.ts";
+import { uploadFile } from "@/server/files/upload-file.ts";
+import { multipartRequest } from "@/server/http/body.ts";
+import { withBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: withBearer({}, ({ caller, req }) =>
+    uploadFile({ caller, request: multipartRequest(req), config: getConfig() }),
+  ),
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { contentPath, isContentKey, type FileStorage, type SpooledContent } from "./storage.ts";
+
+/**
+ * Contents in a directory (`<dataDir>/files` by default), at `ab/<sha256>`. A file appears there complete or not at
+ * all: it is written elsewhere and renamed into place, which is atomic within one filesystem.
+ */
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private location(key: string): string {
+    return path.join(this.root, ...contentPath(key).split("/"));
+  }
+
+  async put(content: SpooledContent): Promise<string> {
+    const key = content.sha256;
+    const target = this.location(key);
+    if (await this.exists(key)) {
+      await fs.rm(content.path, { force: true });
+      return key;
+    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(content.path, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      // The spool is on another filesystem: copy beside the target first, so the rename stays atomic.
+      const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await fs.copyFile(content.path, temporary);
+        await fs.rename(temporary, target);
+      } finally {
+        await fs.rm(temporary, { force: true });
+        await fs.rm(content.path, { force: true });
+      }
+    }
+    return key;
+  }
+
+  async get(key: string): Promise<ReadableStream<Uint8Array> | undefined> {
+    if (!isContentKey(key)) return undefined;
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.location(key), "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    return Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isContentKey(key)) return false;
+    try {
+      await fs.access(this.location(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import assert from "node:assert/strict";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { LocalFileStorage } from "./local-storage.ts";
+import { S3FileStorage } from "./s3-storage.ts";
+import { signV4 } from "./sigv4.ts";
+import type { FileStorage, SpooledContent } from "./storage.ts";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-storage-"));
+
+function spool(dir: string, content: Buffer): SpooledContent {
+  const file = path.join(dir, `${randomBytes(4).toString("hex")}.part`);
+  fs.writeFileSync(file, content);
+  return { path: file, sha256: createHash("sha256").update(content).digest("hex"), size: content.length };
+}
+
+async function bytesOf(stream: ReadableStream<Uint8Array> | undefined): Promise<Buffer> {
+  assert.ok(stream);
+  return Buffer.from(await new Response(stream).arrayBuffer());
+}
+
+/** What every storage does, whatever it is backed by. */
+function behaves(name: string, make: () => { storage: FileStorage; spoolDir: string; stored: () => number }) {
+  describe(name, () => {
+    it("stores content under its SHA-256, once however often it is put, and takes the spool file over", async () => {
+      const { storage, spoolDir, stored } = make();
+      const content = randomBytes(70_000);
+      const first = spool(spoolDir, content);
+      const key = await storage.put(first);
+      assert.equal(key, first.sha256);
+      assert.equal(fs.existsSync(first.path), false);
+      const again = spool(spoolDir, content);
+      assert.equal(await storage.put(again), key);
+      assert.equal(fs.existsSync(again.path), false);
+      assert.equal(stored(), 1);
+      assert.ok(await storage.exists(key));
+      assert.deepEqual(await bytesOf(await storage.get(key)), content);
+    });
+
+    it("misses unknown keys and never looks up anything that is not a content key", async () => {
+      const { storage } = make();
+      assert.equal(await storage.get("0".repeat(64)), undefined);
+      assert.equal(await storage.exists("0".repeat(64)), false);
+      for (const key of ["../../etc/passwd", "ab/cd", "A".repeat(64), ""]) {
+        assert.equal(await storage.get(key), undefined);
+        assert.equal(await storage.exists(key), false);
+      }
+    });
+  });
+}
+
+const countFiles = (dir: string): number =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .reduce((n, e) => n + (e.isDirectory() ? countFiles(path.join(dir, e.name)) : 1), 0)
+    : 0;
+
+behaves("local storage", () => {
+  const root = tmp();
+  return {
+    storage: new LocalFileStorage(path.join(root, "files")),
+    spoolDir: root,
+    stored: () => countFiles(path.join(root, "files")),
+  };
+});
+
+describe("local storage layout", () => {
+  it("fans content out by its first byte and leaves no temporary files behind", async () => {
+    const root = tmp();
+    const storage = new LocalFileStorage(path.join(root, "files"));
+    const content = spool(root, Buffer.from("%PDF-1.7 layout"));
+    await storage.put(content);
+    const prefix = content.sha256.slice(0, 2);
+    assert.deepEqual(fs.readdirSync(path.join(root, "files")), [prefix]);
+    assert.deepEqual(fs.readdirSync(path.join(root, "files", prefix)), [content.sha256]);
+  });
+});
+
+// An S3 stand-in: keeps objects in memory and accepts only requests whose SigV4 signature and payload hash check out.
+const s3Credentials = { accessKeyId: "TESTKEY", secretAccessKey: "test-secret", region: "eu-west-1" };
+const objects = new Map<string, Buffer>();
+const requests: string[] = [];
+let endpoint = "";
+const fakeS3 = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => {
+    const body = Buffer.concat(chunks);
+    const url = new URL(req.url ?? "/", "http://x");
+    const amzDate = String(req.headers["x-amz-date"]);
+    const at = new Date(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
+    const expected = signV4(
+      {
+        method: req.method ?? "",
+        host: String(req.headers.host),
+        path: decodeURIComponent(url.pathname),
+        payloadHash: String(req.headers["x-amz-content-sha256"]),
+      },
+      { ...s3Credentials, service: "s3" },
+      at,
+    );
+    requests.push(`${req.method} ${url.pathname}`);
+    const payloadOk =
+      req.method !== "PUT" || createHash("sha256").update(body).digest("hex") === req.headers["x-amz-content-sha256"];
+    if (req.headers.authorization !== expected.headers.authorization || !payloadOk) {
+      res.writeHead(403).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
+      return;
+    }
+    if (req.method === "PUT") {
+      assert.equal(req.headers["content-length"], String(body.length));
+      assert.equal(req.headers["transfer-encoding"], undefined);
+      objects.set(url.pathname, body);
+      res.writeHead(200).end();
+    } else {
+      const object = objects.get(url.pathname);
+      if (!object) res.writeHead(404).end();
+      else res.writeHead(200, { "content-length": object.length }).end(req.method === "HEAD" ? undefined : object);
+    }
+  });
+});
+
+before(async () => {
+  await new Promise<void>((resolve) => fakeS3.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(fakeS3.address() as { port: number }).port}`;
+});
+after(() => fakeS3.close());
+
+behaves("S3 storage (against a signature-checking stand-in)", () => {
+  objects.clear();
+  const storage = new S3FileStorage({ kind: "s3", endpoint, bucket: "tokenrail-files", ...s3Credentials });
+  return { storage, spoolDir: tmp(), stored: () => objects.size };
+});
+
+describe("S3 storage requests", () => {
+  it("are path-style under files/ab/<sha256>, and a wrong secret is refused by the store", async () => {
+    objects.clear();
+    requests.length = 0;
+    const storage = new S3FileStorage({ kind: "s3", endpoint, bucket: "tokenrail-files", ...s3Credentials });
+    const content = spool(tmp(), Buffer.from("%PDF-1.7 s3"));
+    await storage.put(content);
+    const key = `/tokenrail-files/files/${content.sha256.slice(0, 2)}/${content.sha256}`;
+    assert.deepEqual(requests, [`HEAD ${key}`, `PUT ${key}`]);
+
+    const wrong = new S3FileStorage({
+      kind: "s3",
+      endpoint,
+      bucket: "tokenrail-files",
+      ...s3Credentials,
+      secretAccessKey: "nope",
+    });
+    await assert.rejects(wrong.get(content.sha256), /S3 GET answered 403/);
+  });
+});

@@ -1,0 +1,27 @@
+/** Content that has arrived in full and been checked, spooled in a local file, with its SHA-256 and size. */
+export type SpooledContent = { path: string; sha256: string; size: number };
+
+/**
+ * Where file contents live. Contents are addressed by their SHA-256 (hex): the same bytes are stored once however
+ * often they are uploaded, and nothing a client says (a filename) ever becomes part of a path or object key.
+ */
+export interface FileStorage {
+  /** Stores spooled content (taking the spool file over) and returns its key. Storing known content is a no-op. */
+  put(content: SpooledContent): Promise<string>;
+  /** The content under `key`, or undefined if there is none. */
+  get(key: string): Promise<ReadableStream<Uint8Array> | undefined>;
+  exists(key: string): Promise<boolean>;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** Keys are SHA-256 hex digests; anything else can only miss. */
+export function isContentKey(key: string): boolean {
+  return SHA256_HEX.test(key);
+}
+
+/** `ab/abcdef…`: content fanned out over 256 directories (or prefixes) by its first byte. */
+export function contentPath(key: string): string {
+  if (!isContentKey(key)) throw new Error("not a content key");
+  return `${key.slice(0, 2)}/${key}`;
+}
