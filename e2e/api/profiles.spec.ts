@@ -5,6 +5,8 @@ import { linkedCustomer, REDIRECT, signedUpProfile, siweCode } from "../fixtures
 import {
   PERSONAL_FORM,
   PERSONAL_FORM_CURRENT_CODES,
+  pdfDocument,
+  uploadDocument,
   V3_PERSONAL_DETAILS,
   V4_PERSONAL_DETAILS,
 } from "../fixtures/kyc.ts";
@@ -256,5 +258,127 @@ test.describe("operator review", () => {
     expect(foreign.status()).toBe(403);
     const queue = await operator.get("/api/admin/profiles");
     expect(queue.status()).toBe(200);
+  });
+
+  test("created → approved through the API alone: details, form, an idDocument with an uploaded passport, the operator reviews and approves", async ({
+    request,
+  }) => {
+    const { profile, partner } = await signedUpProfile(request);
+    const content = pdfDocument();
+    const fileId = await uploadDocument(request, partner, { content });
+    const steps = [
+      request.patch(api(`/profiles/${profile}/details`), { headers: partner, data: V4_PERSONAL_DETAILS }),
+      request.put(api(`/profiles/${profile}/form`), { headers: partner, data: PERSONAL_FORM_CURRENT_CODES }),
+      request.patch(api(`/profiles/${profile}/verifications`), {
+        headers: partner,
+        data: { personal: [{ kind: "idDocument", documents: [{ kind: "passport", fileId, side: "front" }] }] },
+      }),
+    ];
+    for (const step of steps) expect((await step).status()).toBe(202);
+
+    const queue = (await (await operator.get("/api/admin/profiles")).json()) as { profiles: { id: string }[] };
+    expect(queue.profiles.map((p) => p.id)).toContain(profile);
+    const review = (await (await operator.get(`/api/admin/profiles/${profile}`)).json()) as {
+      submissions: { section: string; kind: string; data: { profession?: string } }[];
+      files: { id: string; name: string }[];
+    };
+    expect(review.files).toEqual([expect.objectContaining({ id: fileId, name: "passport.pdf" })]);
+    // The form was sent in the current codes and is kept in the spec's spelling.
+    expect(review.submissions.find((s) => s.section === "form")?.data.profession).toBe("PROF_ACCOUNTANCY");
+    const download = await operator.get(`/api/admin/files/${fileId}`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
+    expect(Buffer.compare(await download.body(), content)).toBe(0);
+
+    const approved = await decide(profile, { decision: "approve" });
+    expect(await approved.json()).toEqual({
+      id: profile,
+      kind: "personal",
+      name: "Jane Doe",
+      state: "approved",
+      details: { state: "approved" },
+      form: { state: "approved" },
+      verifications: [{ kind: "idDocument", state: "approved" }],
+    });
+    expect((await events(profile)).map((e) => e.data.state)).toEqual(["approved", "pending"]);
+    const summary = (await (await request.get(api(`/profiles?state=approved`), { headers: partner })).json()) as {
+      profiles: { id: string }[];
+    };
+    expect(summary.profiles.map((p) => p.id)).toContain(profile);
+  });
+
+  test("verifications may only name files the same caller uploaded", async ({ request }) => {
+    const { profile, partner } = await signedUpProfile(request);
+    const customer = await linkedCustomer(request);
+    const { code, verifier } = await siweCode(request, customer.account);
+    const tokens = (await (
+      await request.post(api("/auth/token"), {
+        form: {
+          grant_type: "authorization_code",
+          client_id: server.demo.codeClientId,
+          redirect_uri: REDIRECT,
+          code,
+          code_verifier: verifier,
+        },
+      })
+    ).json()) as { access_token: string };
+    const strangersFile = await uploadDocument(request, { authorization: `Bearer ${tokens.access_token}` });
+    const res = await request.patch(api(`/profiles/${profile}/verifications`), {
+      headers: partner,
+      data: { personal: [{ kind: "idDocument", fileId: strangersFile }] },
+    });
+    expect(res.status()).toBe(400);
+    expect(((await res.json()) as { errors: object }).errors).toEqual({
+      "personal.0.documents.0.fileId": "No file with this id was uploaded by you",
+    });
+  });
+
+  test("a corporate profile: corporate details with representatives and owners, beneficial ownership by file", async ({
+    request,
+  }) => {
+    const { partner } = await signedUpProfile(request);
+    const created = await request.post(api("/profiles"), { headers: partner, data: { kind: "corporate" } });
+    const { id: profile } = (await created.json()) as { id: string };
+    const person = { ...V4_PERSONAL_DETAILS.personal, phone: undefined, email: undefined };
+    const details = await request.patch(api(`/profiles/${profile}/details`), {
+      headers: partner,
+      data: {
+        corporate: {
+          name: "Acme Payments ehf.",
+          registrationNumber: "5501692829",
+          address: "Laugavegur 1",
+          postalCode: "101",
+          city: "Reykjavik",
+          country: "IS",
+          countryState: "Capital Region",
+          representatives: [person],
+          finalBeneficiaries: [{ ...person, idDocument: undefined, ownershipPercentage: 60 }],
+          directors: [{ ...person, idDocument: undefined }],
+        },
+      },
+    });
+    expect(details.status()).toBe(202);
+    expect(await details.json()).toMatchObject({ kind: "corporate", name: "Acme Payments ehf.", state: "pending" });
+    const fileId = await uploadDocument(request, partner);
+    const verification = await request.put(api(`/profiles/${profile}/verifications`), {
+      headers: partner,
+      data: {
+        corporate: [
+          { kind: "beneficialOwnership", documents: [{ name: "Register extract", kind: "companyPDF", fileId }] },
+        ],
+      },
+    });
+    expect(verification.status()).toBe(202);
+    expect(((await verification.json()) as Profile).verifications).toEqual([
+      { kind: "beneficialOwnership", state: "pending" },
+    ]);
+    const personalForm = await request.patch(api(`/profiles/${profile}/form`), {
+      headers: partner,
+      data: PERSONAL_FORM,
+    });
+    expect(personalForm.status()).toBe(400);
+    expect(((await personalForm.json()) as { errors: Record<string, string> }).errors.personal).toMatch(
+      /The profile is corporate/,
+    );
   });
 });

@@ -98,7 +98,9 @@ test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
     expect(profiles[0]?.id).toBe(client.bearerProfile?.profile);
     expect(profiles.map((p) => p.id)).toContain(profile);
     const created = await client.getProfiles({ kind: ProfileType.personal, state: ProfileState.created });
-    expect(created.profiles.every((p) => p.kind === "personal" && p.state === "created")).toBe(true);
+    expect(created.profiles.every((p) => p.kind === ProfileType.personal && p.state === ProfileState.created)).toBe(
+      true,
+    );
 
     const submitted = await client.submitProfileDetails(profile, V3_PERSONAL_DETAILS as never);
     expect(submitted).toMatchObject({ id: profile, details: { state: "pending" } });

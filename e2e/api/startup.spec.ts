@@ -3,8 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
-import { clientCredentialsToken, server } from "../fixtures/api.ts";
+import { clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
+import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { spawnServer, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 // Each test starts its own server process beside the shared one.
@@ -125,5 +126,55 @@ test("C15: after a client-credentials token, a code, its tokens and a refresh, t
   } finally {
     await database.close();
     fs.rmSync(instance.dataDir, { recursive: true, force: true });
+  }
+});
+
+test("the sandbox approves complete KYC on its own after the configured delay; incomplete KYC waits", async ({
+  request,
+}) => {
+  const target = {
+    baseUrl: `http://localhost:${extraPort}/api`,
+    demo: { codeClientId: randomUUID(), clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") },
+  };
+  const instance = spawnServer(extraPort, {
+    DATABASE_URL: undefined,
+    TOKENRAIL_DEMO_CODE_CLIENT_ID: target.demo.codeClientId,
+    TOKENRAIL_DEMO_CLIENT_ID: target.demo.clientId,
+    TOKENRAIL_DEMO_CLIENT_SECRET: target.demo.clientSecret,
+    TOKENRAIL_SANDBOX_AUTO_APPROVE: "1",
+  });
+  try {
+    await waitFor(`${target.baseUrl}/tokens`);
+    const partner = { authorization: `Bearer ${await clientCredentialsToken(request, target)}`, accept: V2 };
+    const signUp = async () => {
+      const res = await request.post(`${target.baseUrl}/auth/signup`, {
+        headers: partner,
+        data: { email: `auto-${randomUUID()}@example.com` },
+      });
+      return ((await res.json()) as { profile: string }).profile;
+    };
+    const [complete, incomplete] = [await signUp(), await signUp()];
+    const fileId = await uploadDocument(request, partner, { baseUrl: target.baseUrl });
+    for (const profile of [complete, incomplete]) {
+      await request.patch(`${target.baseUrl}/profiles/${profile}/details`, {
+        headers: partner,
+        data: V4_PERSONAL_DETAILS,
+      });
+    }
+    await request.patch(`${target.baseUrl}/profiles/${complete}/form`, { headers: partner, data: PERSONAL_FORM });
+    await request.patch(`${target.baseUrl}/profiles/${complete}/verifications`, {
+      headers: partner,
+      data: { personal: [{ kind: "idDocument", fileId }] },
+    });
+    const stateOf = async (profile: string) =>
+      (
+        (await (await request.get(`${target.baseUrl}/profiles/${profile}`, { headers: partner })).json()) as {
+          state: string;
+        }
+      ).state;
+    await expect.poll(() => stateOf(complete), { timeout: 20_000 }).toBe("approved");
+    expect(await stateOf(incomplete)).toBe("pending");
+  } finally {
+    await stopServer(instance);
   }
 });

@@ -14,7 +14,7 @@ export type FileDownload = { name: string; type: string; size: number; content: 
  * nothing: an unknown id, a malformed one and someone else's file are the same 404.
  */
 export async function readFile(options: {
-  caller: Caller;
+  caller: Pick<Caller, "userId">;
   id: string;
   config: Config;
   storage?: FileStorage;

@@ -10,6 +10,7 @@ import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-t
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { createProfile } from "./create-profile.ts";
 import { detailsBodySchema, verificationsBodySchema } from "./kyc.schemas.ts";
+import { approveCompleteProfiles } from "./auto-approve.ts";
 import { decide } from "./review-profile.ts";
 import { submitDetails, submitVerifications } from "./submit-kyc.ts";
 
@@ -95,5 +96,26 @@ describe("KYC submissions and privileges", () => {
     await submitDetails({ caller, profileId: profile.id, body: DETAILS });
     const approved = await decide({ profileId: profile.id, decision: { decision: "approve" } });
     assert.equal(approved.state, "approved");
+  });
+
+  it("sandbox auto-approval run by two instances at once approves a complete profile once, with one event", async () => {
+    const prisma = await db();
+    await prisma.application.update({ where: { id: app.applicationId }, data: { kycModel: "reliance" } });
+    const profile = await createProfile({ caller, kind: "personal" });
+    const t0 = Date.now();
+    await submitDetails({ caller, profileId: profile.id, body: DETAILS });
+    const later = () => new Date(t0 + 5_000);
+    const early = await approveCompleteProfiles({ delaySeconds: 60, clock: later });
+    assert.ok(!early.includes(profile.id), "not before the delay has passed");
+    const runs = await Promise.all([
+      approveCompleteProfiles({ delaySeconds: 1, clock: later }),
+      approveCompleteProfiles({ delaySeconds: 1, clock: later }),
+    ]);
+    assert.equal(runs.flat().filter((id) => id === profile.id).length, 1);
+    const events = await prisma.domainEvent.findMany({ where: { profileId: profile.id }, orderBy: { seq: "asc" } });
+    assert.deepEqual(
+      events.map((e) => (e.data as { state: string }).state),
+      ["pending", "approved"],
+    );
   });
 });
