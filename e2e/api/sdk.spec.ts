@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { MoneriumClient, ProfileState, ProfileType } from "@monerium/sdk";
+import { constants, MoneriumClient, ProfileState, ProfileType } from "@monerium/sdk";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { server } from "../fixtures/api.ts";
 import { signedUpProfile } from "../fixtures/customer.ts";
 import { V3_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
@@ -106,5 +107,30 @@ test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
     expect(submitted).toMatchObject({ id: profile, details: { state: "pending" } });
     const read = await client.getProfile(profile);
     expect(read).toMatchObject({ id: profile, kind: "personal", name: "Jane Doe", state: "pending" });
+  });
+
+  test("linkAddress (no profile, no message), getAddresses, getAddress, getBalances and getSignatures", async () => {
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: server.demo.clientSecret,
+    });
+    await client.getAccess();
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const linked = await client.linkAddress({
+      address: owner.address,
+      signature: await owner.signMessage({ message: constants.LINK_MESSAGE }),
+      chain: "sepolia",
+    });
+    expect(linked).toMatchObject({ profile: client.bearerProfile?.profile, address: owner.address, state: "linked" });
+    const { addresses } = await client.getAddresses({ profile: client.bearerProfile?.profile, chain: "sepolia" });
+    expect(addresses.map((a) => a.address)).toContain(owner.address);
+    expect(await client.getAddress(owner.address)).toMatchObject({ address: owner.address, chains: ["sepolia"] });
+    const balances = await client.getBalances(owner.address, "sepolia", ["eur", "gbp"] as never);
+    expect(balances.balances).toEqual([
+      { currency: "eur", amount: "0.00" },
+      { currency: "gbp", amount: "0.00" },
+    ]);
+    expect(await client.getSignatures()).toMatchObject({ pending: [], total: 0 });
   });
 });

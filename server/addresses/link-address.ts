@@ -1,17 +1,20 @@
-import { isAddress, verifyMessage, type Hex } from "viem";
+import { hashMessage, isAddress, size, verifyMessage, type Hex } from "viem";
 import { z } from "zod";
-import { resolveChain } from "../chains/registry.ts";
+import { chainGateway } from "../chains/configured-gateway.ts";
+import { resolveChain, type ChainInfo } from "../chains/registry.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
+import { recordLink, type LinkedAddress } from "./record-link.ts";
 
 /** The fixed text an owner signs to link an address (CONTRACT §4.12); the published SDK leaves it out. */
 export const LINK_MESSAGE = "I hereby declare that I am the address owner.";
 
-const EOA_SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+/** How long an on-chain (`0x`) signature is waited for (CONTRACT §4.12: verified for up to 5 days). */
+export const ON_CHAIN_WAIT_SECONDS = 5 * 24 * 3600;
 
 export const linkAddressSchema = z.object({
   profile: z.string().uuid().optional(),
@@ -22,34 +25,24 @@ export const linkAddressSchema = z.object({
 });
 export type LinkAddressRequest = z.infer<typeof linkAddressSchema>;
 
-export type LinkedAddress = {
-  profile: string;
-  address: string;
-  state: "linked";
-  meta: { linkedBy: string | null; linkedAt: string };
-};
+export type LinkOutcome = { kind: "linked"; link: LinkedAddress } | { kind: "pending" };
 
 /**
- * `POST /addresses` for an externally owned account: the owner's EIP-191 signature of the fixed message proves
- * control, and the address is linked to the profile on that chain. An address belongs to one profile; linking it
- * on another chain adds the chain. Linking what is already linked to the same profile answers with the first link.
+ * `POST /addresses` (SPEC endpoint 12). The signature proves control of the address in one of three ways:
+ * - an externally owned account's EIP-191 signature of the fixed message (65 bytes) → linked at once;
+ * - a smart account's ERC-1271 signature (Safe off-chain: owners' signatures, concatenated) → linked at once;
+ * - `0x`: a Safe signs the message on chain → accepted (202); a pending `linkAddress` signature waits for the
+ *   account's `SignMsg` event, and the link completes when the chain reports it.
+ * An address belongs to one profile; linking it on another chain adds the chain; repeating a link answers with it.
  */
 export async function linkAddress(options: {
   caller: Caller;
   request: LinkAddressRequest;
   config: Config;
   clock?: Clock;
-}): Promise<LinkedAddress> {
+}): Promise<LinkOutcome> {
   const { caller, request, config, clock = serverClock } = options;
-  const chain = resolveChain(request.chain, config.environment);
-  if (!chain) {
-    throw new AppError("VALIDATION", "Unknown chain", { chain: `${request.chain} is not a chain of this environment` });
-  }
-  if (chain.family !== "evm") {
-    throw new AppError("VALIDATION", "Addresses are linked on EVM chains", {
-      chain: `${chain.name} is not an EVM chain`,
-    });
-  }
+  const chain = linkableChain(request.chain, config);
   const message = request.message ?? LINK_MESSAGE;
   if (message !== LINK_MESSAGE) {
     throw new AppError("VALIDATION", "Unexpected message", { message: `must be exactly "${LINK_MESSAGE}"` });
@@ -57,51 +50,102 @@ export async function linkAddress(options: {
   if (!isAddress(request.address, { strict: false })) {
     throw new AppError("VALIDATION", "Invalid address", { address: "not a valid address" });
   }
-  if (!EOA_SIGNATURE.test(request.signature)) {
-    throw new AppError("VALIDATION", "Smart-account signatures cannot be verified here yet", {
-      signature: "must be a 65-byte signature of the message by the address",
-    });
-  }
   const profile = await profileForCaller(caller, request.profile, "write");
-  const signed = await verifyMessage({
-    address: request.address,
-    message,
-    signature: request.signature as Hex,
-  }).catch(() => false);
-  if (!signed) {
+  const address = request.address;
+  const signature = request.signature as Hex;
+  const gateway = chainGateway(config);
+
+  if (signature === "0x") {
+    const msgHash = await gateway.safeMessageHash(chain, address, message);
+    await awaitOnChainSignature({ caller, profileId: profile.id, chain, address, message, msgHash, now: clock() });
+    return { kind: "pending" };
+  }
+  if (!(await signedBy({ chain, address, message, signature, config }))) {
     throw new AppError("VALIDATION", "Signature verification failed", {
       signature: "is not a signature of the message by this address",
     });
   }
-
-  const addressKey = request.address.toLowerCase();
   const prisma = await db();
-  const row = await prisma.$transaction(async (tx) => {
-    // One profile per address, whatever the chain: links of the same address wait for each other.
+  const link = await prisma.$transaction((tx) =>
+    recordLink(tx, { profileId: profile.id, address, chain: chain.name, linkedById: caller.userId, now: clock() }),
+  );
+  return { kind: "linked", link };
+}
+
+function linkableChain(name: string, config: Config): ChainInfo {
+  const chain = resolveChain(name, config.environment);
+  if (!chain) {
+    throw new AppError("VALIDATION", "Unknown chain", { chain: `${name} is not a chain of this environment` });
+  }
+  if (chain.family !== "evm") {
+    throw new AppError("VALIDATION", "Addresses are linked on EVM chains", {
+      chain: `${chain.name} is not an EVM chain`,
+    });
+  }
+  return chain;
+}
+
+/** An EOA's own signature, or a smart account's (ERC-1271) for the EIP-191 hash of the message. */
+async function signedBy(options: {
+  chain: ChainInfo;
+  address: Hex;
+  message: string;
+  signature: Hex;
+  config: Config;
+}): Promise<boolean> {
+  const { chain, address, message, signature, config } = options;
+  if (size(signature) === 65) {
+    const byKey = await verifyMessage({ address, message, signature }).catch(() => false);
+    if (byKey) return true;
+  }
+  if (size(signature) % 65 !== 0) return false;
+  return chainGateway(config).isValidSignature(chain, address, hashMessage(message), signature);
+}
+
+async function awaitOnChainSignature(options: {
+  caller: Caller;
+  profileId: string;
+  chain: ChainInfo;
+  address: Hex;
+  message: string;
+  msgHash: Hex;
+  now: Date;
+}): Promise<void> {
+  const { caller, profileId, chain, address, message, msgHash, now } = options;
+  const addressKey = address.toLowerCase();
+  const prisma = await db();
+  await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`address:${addressKey}`}))`;
-    const links = await tx.address.findMany({ where: { addressKey } });
-    if (links.some((l) => l.profileId !== profile.id)) {
+    const linkedElsewhere = await tx.address.findFirst({ where: { addressKey, profileId: { not: profileId } } });
+    if (linkedElsewhere) {
       throw new AppError("VALIDATION", "Address is linked to another profile", {
         address: "is already linked to another profile",
       });
     }
-    const existing = links.find((l) => l.chain === chain.name);
-    if (existing) return existing;
-    return tx.address.create({
-      data: {
-        profileId: profile.id,
-        address: request.address,
-        addressKey,
+    const waiting = await tx.pendingSignature.findFirst({
+      where: {
+        kind: "linkAddress",
+        profileId,
         chain: chain.name,
-        linkedById: caller.userId,
-        linkedAt: clock(),
+        addressKey,
+        completedAt: null,
+        expiresAt: { gt: now },
+      },
+    });
+    if (waiting) return;
+    await tx.pendingSignature.create({
+      data: {
+        kind: "linkAddress",
+        profileId,
+        chain: chain.name,
+        address,
+        addressKey,
+        message,
+        msgHash,
+        requestedById: caller.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ON_CHAIN_WAIT_SECONDS * 1000),
       },
     });
   });
-  return {
-    profile: row.profileId,
-    address: row.address,
-    state: "linked",
-    meta: { linkedBy: row.linkedById, linkedAt: row.linkedAt.toISOString() },
-  };
 }

@@ -1,3 +1,4 @@
+import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { startPeriodic } from "../jobs/periodic.ts";
@@ -23,6 +24,8 @@ export async function boot(): Promise<void> {
       approveCompleteProfiles({ delaySeconds }),
     );
   }
+  // Address links waiting for a Safe's on-chain signature (the sandbox chain also completes them as it signs).
+  startPeriodic("pending-links", 15_000, () => completePendingLinks({ config }));
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

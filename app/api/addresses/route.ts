@@ -1,12 +1,17 @@
-// POST /addresses — link a blockchain address to a profile by the owner's signature
+// GET /addresses — a profile's linked addresses; POST /addresses — link one by the owner's signature
 import { linkAddress, linkAddressSchema } from "@/server/addresses/link-address.ts";
+import { listAddresses, listAddressesQuery } from "@/server/addresses/list-addresses.ts";
 import { getConfig } from "@/server/config.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { created } from "@/server/http/respond.ts";
+import { accepted, created } from "@/server/http/respond.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withBearer({ body: linkAddressSchema }, async ({ caller, body }) =>
-    created(await linkAddress({ caller, request: body, config: getConfig() })),
+  GET: withBearer({ query: listAddressesQuery }, ({ caller, query }) =>
+    listAddresses({ caller, ...query, config: getConfig() }),
   ),
+  POST: withBearer({ body: linkAddressSchema }, async ({ caller, body }) => {
+    const outcome = await linkAddress({ caller, request: body, config: getConfig() });
+    return outcome.kind === "linked" ? created(outcome.link) : accepted();
+  }),
 });

@@ -1,0 +1,17 @@
+import type { Config } from "../config.ts";
+import type { ChainGateway } from "./gateway.ts";
+import { SandboxChainGateway } from "./sandbox-gateway.ts";
+
+const holder = globalThis as typeof globalThis & { __tokenrailGateway?: ChainGateway };
+
+/** The instance's chain gateway: the simulated sandbox chain unless real chains are configured. */
+export function chainGateway(_config: Config): ChainGateway {
+  holder.__tokenrailGateway ??= new SandboxChainGateway();
+  return holder.__tokenrailGateway;
+}
+
+/** The sandbox chain's own controls (smart accounts, on-chain signatures), where the instance runs on it. */
+export function sandboxChain(config: Config): SandboxChainGateway | undefined {
+  const gateway = chainGateway(config);
+  return gateway instanceof SandboxChainGateway ? gateway : undefined;
+}

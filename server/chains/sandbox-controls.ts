@@ -1,0 +1,62 @@
+import type { Hex } from "viem";
+import { z } from "zod";
+import { completePendingLinks } from "../addresses/complete-pending-links.ts";
+import type { Config } from "../config.ts";
+import { AppError } from "../http/errors.ts";
+import { sandboxChain } from "./configured-gateway.ts";
+import { resolveChain, type ChainInfo } from "./registry.ts";
+import type { SandboxChainGateway } from "./sandbox-gateway.ts";
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters");
+
+export const smartAccountSchema = z
+  .object({
+    address,
+    owners: z.array(address).min(1, "A smart account needs at least one owner").max(20),
+    threshold: z.number().int().min(1, "At least one signature"),
+  })
+  .refine((a) => a.threshold <= a.owners.length, {
+    path: ["threshold"],
+    message: "cannot exceed the number of owners",
+  });
+
+export const signedMessageSchema = z.object({ message: z.string().min(1).max(10_000) });
+
+/**
+ * The sandbox chain's controls, for integrators' tests and the operator: deploy a Safe-like smart account with
+ * owners and a threshold, and let it sign a message on chain (emitting `SignMsg`). Absent (404) on real chains.
+ */
+export async function deploySmartAccount(options: {
+  chain: string;
+  account: z.infer<typeof smartAccountSchema>;
+  config: Config;
+}): Promise<{ chain: string; address: string; owners: string[]; threshold: number }> {
+  const { gateway, chain } = sandboxOf(options.chain, options.config);
+  const { address: at, owners, threshold } = options.account;
+  await gateway.registerSmartAccount(chain, at as Hex, owners as Hex[], threshold);
+  return { chain: chain.name, address: at, owners, threshold };
+}
+
+export async function signOnChain(options: {
+  chain: string;
+  address: string;
+  message: string;
+  config: Config;
+}): Promise<{ chain: string; address: string; msgHash: string; linksCompleted: number }> {
+  const { gateway, chain } = sandboxOf(options.chain, options.config);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(options.address)) throw new AppError("NOT_FOUND", "No such smart account");
+  const msgHash = await gateway.emitSignMsg(chain, options.address as Hex, options.message);
+  const linksCompleted = await completePendingLinks({
+    config: options.config,
+    only: { chain: chain.name, addressKey: options.address.toLowerCase() },
+  });
+  return { chain: chain.name, address: options.address, msgHash, linksCompleted };
+}
+
+function sandboxOf(name: string, config: Config): { gateway: SandboxChainGateway; chain: ChainInfo } {
+  const gateway = sandboxChain(config);
+  if (!gateway) throw new AppError("NOT_FOUND", "This instance runs on real chains; there is no sandbox chain");
+  const chain = resolveChain(name, config.environment);
+  if (!chain || chain.family !== "evm") throw new AppError("NOT_FOUND", `No sandbox EVM chain named ${name}`);
+  return { gateway, chain };
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { hashMessage, hashTypedData, recoverAddress, size, slice, type Hex } from "viem";
+import { db } from "../db/client.ts";
+import { Prisma } from "../generated/prisma/client.ts";
+import type { ChainGateway, TokenAmount } from "./gateway.ts";
+import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
+
+/**
+ * The sandbox chain: token balances, smart accounts and their `SignMsg` events kept in the database, with the same
+ * rules a real chain would apply (a burn cannot exceed the balance; an ERC-1271 check recovers each owner's ECDSA
+ * signature over the Safe's message hash and counts distinct owners against the threshold). Tests and the operator
+ * drive it through the sandbox API (`registerSmartAccount`, `emitSignMsg`).
+ */
+export class SandboxChainGateway implements ChainGateway {
+  async balanceOf(chain: ChainInfo, currency: Currency, address: Hex): Promise<TokenAmount> {
+    const prisma = await db();
+    const row = await prisma.simulatedTokenBalance.findUnique({
+      where: { chain_currency_addressKey: { chain: chain.name, currency, addressKey: address.toLowerCase() } },
+    });
+    return { units: row ? BigInt(row.units.toFixed(0)) : 0n, decimals: tokenContract(chain, currency).decimals };
+  }
+
+  async mint(chain: ChainInfo, currency: Currency, to: Hex, units: bigint): Promise<{ txHash: Hex }> {
+    if (units <= 0n) throw new Error("mint amount must be positive");
+    const prisma = await db();
+    const amount = new Prisma.Decimal(units.toString());
+    await prisma.simulatedTokenBalance.upsert({
+      where: { chain_currency_addressKey: { chain: chain.name, currency, addressKey: to.toLowerCase() } },
+      create: { chain: chain.name, currency, addressKey: to.toLowerCase(), units: amount },
+      update: { units: { increment: amount } },
+    });
+    return { txHash: simulatedTxHash() };
+  }
+
+  async burn(chain: ChainInfo, currency: Currency, from: Hex, units: bigint): Promise<{ txHash: Hex }> {
+    if (units <= 0n) throw new Error("burn amount must be positive");
+    const prisma = await db();
+    const amount = new Prisma.Decimal(units.toString());
+    const { count } = await prisma.simulatedTokenBalance.updateMany({
+      where: { chain: chain.name, currency, addressKey: from.toLowerCase(), units: { gte: amount } },
+      data: { units: { decrement: amount } },
+    });
+    if (count !== 1) throw new Error(`burn of ${units} exceeds the balance of ${from} on ${chain.name}`);
+    return { txHash: simulatedTxHash() };
+  }
+
+  async isValidSignature(chain: ChainInfo, account: Hex, hash: Hex, signature: Hex): Promise<boolean> {
+    const prisma = await db();
+    const smart = await prisma.simulatedSmartAccount.findUnique({
+      where: { chain_addressKey: { chain: chain.name, addressKey: account.toLowerCase() } },
+    });
+    // No code at the address (an EOA, or nothing): ERC-1271 calls revert, which is "not valid".
+    if (!smart || signature === "0x" || size(signature) % 65 !== 0) return false;
+    const messageHash = safeMessageHash(chain, account, hash);
+    const signers = new Set<string>();
+    for (let offset = 0; offset < size(signature); offset += 65) {
+      const recovered = await recoverAddress({ hash: messageHash, signature: slice(signature, offset, offset + 65) })
+        .then((a) => a.toLowerCase())
+        .catch(() => undefined);
+      if (!recovered || !smart.owners.includes(recovered)) return false;
+      signers.add(recovered);
+    }
+    return signers.size >= smart.threshold;
+  }
+
+  safeMessageHash(chain: ChainInfo, account: Hex, message: string): Promise<Hex> {
+    return Promise.resolve(safeMessageHash(chain, account, hashMessage(message)));
+  }
+
+  async hasSignedMessage(chain: ChainInfo, account: Hex, msgHash: Hex): Promise<boolean> {
+    const prisma = await db();
+    const row = await prisma.simulatedSignedMessage.findUnique({
+      where: { chain_addressKey_msgHash: { chain: chain.name, addressKey: account.toLowerCase(), msgHash } },
+    });
+    return row !== null;
+  }
+
+  /** Deploys a Safe-like account on the sandbox chain (or changes its owners). */
+  async registerSmartAccount(chain: ChainInfo, account: Hex, owners: Hex[], threshold: number): Promise<void> {
+    const prisma = await db();
+    const data = { owners: owners.map((o) => o.toLowerCase()), threshold };
+    await prisma.simulatedSmartAccount.upsert({
+      where: { chain_addressKey: { chain: chain.name, addressKey: account.toLowerCase() } },
+      create: { chain: chain.name, addressKey: account.toLowerCase(), ...data },
+      update: data,
+    });
+  }
+
+  /** The account signs `message` on chain: `SignMsg(msgHash)` is emitted. Returns the hash. */
+  async emitSignMsg(chain: ChainInfo, account: Hex, message: string): Promise<Hex> {
+    const msgHash = await this.safeMessageHash(chain, account, message);
+    const prisma = await db();
+    await prisma.simulatedSignedMessage.upsert({
+      where: { chain_addressKey_msgHash: { chain: chain.name, addressKey: account.toLowerCase(), msgHash } },
+      create: { chain: chain.name, addressKey: account.toLowerCase(), msgHash },
+      update: {},
+    });
+    return msgHash;
+  }
+}
+
+/**
+ * Safe's message hash (CompatibilityFallbackHandler `getMessageHash`): EIP-712 `SafeMessage(bytes message)` in the
+ * account's domain, over the 32-byte data hash (the EIP-191 hash of a text message).
+ */
+export function safeMessageHash(chain: ChainInfo, account: Hex, dataHash: Hex): Hex {
+  if (typeof chain.chainId !== "number") throw new Error(`${chain.name} is not an EVM chain`);
+  return hashTypedData({
+    domain: { chainId: chain.chainId, verifyingContract: account },
+    types: { SafeMessage: [{ name: "message", type: "bytes" }] },
+    primaryType: "SafeMessage",
+    message: { message: dataHash },
+  });
+}
+
+function simulatedTxHash(): Hex {
+  return `0x${randomBytes(32).toString("hex")}`;
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { resolveChain } from "../chains/registry.ts";
+import { serverClock, type Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { Reply } from "../http/respond.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { profileForCaller } from "../profiles/profile-access.ts";
+
+export const pendingSignaturesQuery = z.object({
+  address: z.string().optional(),
+  chain: z.string().optional(),
+  kind: z.enum(["linkAddress", "order"], "Use linkAddress or order").optional(),
+  profile: z.string().optional(),
+});
+
+export type PendingSignatureView = {
+  id?: string;
+  kind: string;
+  chain: string;
+  address: string;
+  createdAt: string;
+};
+
+/**
+ * `GET /signatures` (SPEC endpoint 23): what a profile's smart accounts still have to sign on chain, oldest first,
+ * with the count in `X-Total-Count`. Expired and completed requests are not pending.
+ */
+export async function listPendingSignatures(options: {
+  caller: Caller;
+  query: z.infer<typeof pendingSignaturesQuery>;
+  config: Config;
+  clock?: Clock;
+}): Promise<Reply> {
+  const { caller, query, config, clock = serverClock } = options;
+  const profile = await profileForCaller(caller, query.profile, "read");
+  let chain: string | undefined;
+  if (query.chain !== undefined) {
+    chain = resolveChain(query.chain, config.environment)?.name;
+    if (!chain) {
+      throw new AppError("VALIDATION", "Validation errors", {
+        chain: `${query.chain} is not a chain of this environment`,
+      });
+    }
+  }
+  const prisma = await db();
+  const rows = await prisma.pendingSignature.findMany({
+    where: {
+      profileId: profile.id,
+      completedAt: null,
+      expiresAt: { gt: clock() },
+      kind: query.kind,
+      chain,
+      addressKey: query.address?.toLowerCase(),
+    },
+    orderBy: { createdAt: "asc" },
+  });
+  const pending: PendingSignatureView[] = rows.map((r) => ({
+    ...(r.kind === "order" ? { id: r.id } : {}),
+    kind: r.kind,
+    chain: r.chain,
+    address: r.address,
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return new Reply(200, { pending, total: pending.length }, { "x-total-count": String(pending.length) });
+}
