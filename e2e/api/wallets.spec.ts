@@ -164,6 +164,36 @@ test.describe("smart accounts (Safe)", () => {
     expect(await none.json()).toEqual({ pending: [], total: 0 });
   });
 
+  test("an on-chain link is waited for five days: after that it is no longer pending and a late SignMsg links nothing", async ({
+    request,
+  }) => {
+    const customer = await linkedCustomer(request);
+    const safe = await deploySafe(request, customer, [fresh()], 1);
+    expect((await link(request, customer, safe, "0x")).status()).toBe(202);
+    // Five days on, with a token issued then (today's has long expired).
+    const offset = { "tokenrail-test-clock-offset": String(5 * 24 * 3600 + 1) };
+    const issued = await request.post(api("/auth/token"), {
+      headers: offset,
+      form: {
+        grant_type: "client_credentials",
+        client_id: server.demo.clientId,
+        client_secret: server.demo.clientSecret,
+      },
+    });
+    const later = {
+      ...offset,
+      authorization: `Bearer ${((await issued.json()) as { access_token: string }).access_token}`,
+    };
+    const pending = await request.get(api(`/signatures?profile=${customer.profile}`), { headers: later });
+    expect(await pending.json()).toEqual({ pending: [], total: 0 });
+    const signed = await request.post(api(`/sandbox/chains/sepolia/smart-accounts/${safe}/signed-messages`), {
+      headers: later,
+      data: { message: LINK_MESSAGE },
+    });
+    expect(((await signed.json()) as { linksCompleted: number }).linksCompleted).toBe(0);
+    expect((await request.get(api(`/addresses/${safe}`), { headers: customer.partner })).status()).toBe(404);
+  });
+
   test("Safe off-chain: the owners' signatures over the SafeMessage hash, concatenated, link at once when they meet the threshold", async ({
     request,
   }) => {
