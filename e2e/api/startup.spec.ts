@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import { clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
 import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
+import { operatorSession } from "../fixtures/operator.ts";
 import { spawnServer, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 // Each test starts its own server process beside the shared one.
@@ -174,6 +175,75 @@ test("the sandbox approves complete KYC on its own after the configured delay; i
       ).state;
     await expect.poll(() => stateOf(complete), { timeout: 20_000 }).toBe("approved");
     expect(await stateOf(incomplete)).toBe("pending");
+  } finally {
+    await stopServer(instance);
+  }
+});
+
+test("the operator withdraws the KYC privilege (403) and switches an application to the reliance model", async ({
+  request,
+}) => {
+  const appUrl = `http://localhost:${extraPort}`;
+  const target = {
+    baseUrl: `${appUrl}/api`,
+    demo: { codeClientId: randomUUID(), clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") },
+  };
+  const operatorPassword = randomBytes(12).toString("base64url");
+  const instance = spawnServer(extraPort, {
+    DATABASE_URL: undefined,
+    TOKENRAIL_DEMO_CODE_CLIENT_ID: target.demo.codeClientId,
+    TOKENRAIL_DEMO_CLIENT_ID: target.demo.clientId,
+    TOKENRAIL_DEMO_CLIENT_SECRET: target.demo.clientSecret,
+    TOKENRAIL_DEMO_OPERATOR_PASSWORD: operatorPassword,
+    TOKENRAIL_SANDBOX_AUTO_APPROVE: "off",
+  });
+  try {
+    await waitFor(`${target.baseUrl}/tokens`);
+    const operator = await operatorSession({ appUrl, operatorPassword });
+    const { applications } = (await (await operator.get("/api/admin/applications")).json()) as {
+      applications: { id: string; name: string; privileges: string[]; kycModel: string }[];
+    };
+    const demo = applications.find((a) => a.name === "Demo application");
+    expect(demo).toMatchObject({ privileges: ["sign_up", "submit_kyc"], kycModel: "sharing" });
+    const change = (body: object) => operator.patch(`/api/admin/applications/${demo?.id}`, { data: body });
+
+    const partner = { authorization: `Bearer ${await clientCredentialsToken(request, target)}`, accept: V2 };
+    const signUp = async () =>
+      (
+        (await (
+          await request.post(`${target.baseUrl}/auth/signup`, {
+            headers: partner,
+            data: { email: `kyc-${randomUUID()}@example.com` },
+          })
+        ).json()) as { profile: string }
+      ).profile;
+    const details = (profile: string) =>
+      request.patch(`${target.baseUrl}/profiles/${profile}/details`, { headers: partner, data: V4_PERSONAL_DETAILS });
+
+    expect((await change({ privileges: ["sign_up"] })).status()).toBe(200);
+    const refused = await details(await signUp());
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: 403,
+      status: "Forbidden",
+      message: "Application from partner developer@tokenrail.local is not allowed to submit KYC data",
+    });
+
+    const switched = await change({ privileges: ["sign_up", "submit_kyc"], kycModel: "reliance" });
+    expect(await switched.json()).toMatchObject({ kycModel: "reliance", privileges: ["sign_up", "submit_kyc"] });
+    const profile = await signUp();
+    expect(((await (await details(profile)).json()) as { verifications: unknown[] }).verifications).toEqual([]);
+    const idDocument = await request.patch(`${target.baseUrl}/profiles/${profile}/verifications`, {
+      headers: partner,
+      data: { personal: [{ kind: "idDocument", fileId: randomUUID() }] },
+    });
+    expect(((await idDocument.json()) as { errors: object }).errors).toEqual({
+      "personal.0.kind": "The KYC reliance model takes only enhancedDueDiligence verifications",
+    });
+    const approved = await operator.post(`/api/admin/profiles/${profile}/decision`, { data: { decision: "approve" } });
+    expect(await approved.json()).toMatchObject({ state: "approved", details: { state: "approved" } });
+    expect((await change({ kycModel: "neither" })).status()).toBe(400);
+    await operator.dispose();
   } finally {
     await stopServer(instance);
   }

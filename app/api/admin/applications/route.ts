@@ -1,0 +1,9 @@
+// GET /admin/applications — registered applications with their clients, privileges and KYC model
+import { sessionUserId } from "@/app/auth";
+import { listApplications } from "@/server/applications/operate-applications.ts";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withOperator(sessionUserId, {}, () => listApplications()),
+});

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { uuidOrUndefined } from "../ids.ts";
+import { evictAuth } from "../oauth/auth-cache.ts";
+import { ALL_PRIVILEGES, type Privilege } from "./privileges.ts";
+
+export type ApplicationView = {
+  id: string;
+  name: string;
+  environment: string;
+  owner: string;
+  profile: string;
+  privileges: string[];
+  kycModel: "sharing" | "reliance";
+  clients: { id: string; kind: string; redirectUris: string[] }[];
+};
+
+export const applicationChangeSchema = z.object({
+  privileges: z
+    .array(z.enum(ALL_PRIVILEGES as [Privilege, ...Privilege[]], `Known privileges: ${ALL_PRIVILEGES.join(", ")}`))
+    .optional(),
+  kycModel: z.enum(["sharing", "reliance"], "Use sharing or reliance").optional(),
+});
+
+const SELECT = {
+  id: true,
+  name: true,
+  environment: true,
+  profileId: true,
+  privileges: true,
+  kycModel: true,
+  owner: { select: { email: true } },
+  clients: { select: { id: true, kind: true, redirectUris: true }, orderBy: { kind: "asc" } },
+} as const;
+
+type Row = {
+  id: string;
+  name: string;
+  environment: string;
+  profileId: string;
+  privileges: string[];
+  kycModel: "sharing" | "reliance";
+  owner: { email: string };
+  clients: { id: string; kind: string; redirectUris: string[] }[];
+};
+
+const view = (a: Row): ApplicationView => ({
+  id: a.id,
+  name: a.name,
+  environment: a.environment,
+  owner: a.owner.email,
+  profile: a.profileId,
+  privileges: a.privileges,
+  kycModel: a.kycModel,
+  clients: a.clients,
+});
+
+/** The operator's list of registered applications with their clients, privileges and KYC model. */
+export async function listApplications(): Promise<{ applications: ApplicationView[] }> {
+  const prisma = await db();
+  const rows = await prisma.application.findMany({ select: SELECT, orderBy: { createdAt: "asc" } });
+  return { applications: rows.map(view) };
+}
+
+/**
+ * The operator grants or withdraws extra privileges and sets the KYC model (profiles the application creates from
+ * then on follow it).
+ */
+export async function changeApplication(options: {
+  id: string;
+  change: z.infer<typeof applicationChangeSchema>;
+}): Promise<ApplicationView> {
+  const id = uuidOrUndefined(options.id);
+  const prisma = await db();
+  const exists = id && (await prisma.application.findUnique({ where: { id }, select: { id: true } }));
+  if (!id || !exists) throw new AppError("NOT_FOUND", "Application not found");
+  const { privileges, kycModel } = options.change;
+  const row = await prisma.application.update({
+    where: { id },
+    data: { ...(privileges ? { privileges: [...new Set(privileges)] } : {}), ...(kycModel ? { kycModel } : {}) },
+    select: SELECT,
+  });
+  evictAuth(row.clients.map((c) => `client:${c.id}`));
+  return view(row);
+}
