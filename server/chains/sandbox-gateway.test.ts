@@ -50,7 +50,7 @@ describe("the sandbox chain", () => {
     // The same signatures mean nothing on another chain (the chain id is in the hash) or for another account.
     assert.equal(await gateway.isValidSignature(amoy, safe, data, concat([a, b])), false);
     assert.equal(await gateway.isValidSignature(sepolia, alice.address, data, concat([a, b])), false);
-    assert.equal(await gateway.isValidSignature(sepolia, safe, data, "0x" as Hex), false);
+    assert.equal(await gateway.isValidSignature(sepolia, safe, data, "0x"), false);
   });
 
   it("SignMsg: not signed until the account emits it, for that message hash only", async () => {
