@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { api, clientCredentialsToken, jsonOf, server } from "../fixtures/api.ts";
-import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
+import { customerHeaders, linkedCustomer } from "../fixtures/customer.ts";
 
 /**
  * POST /files and GET /files/{id} over HTTP. Contents are random so that parallel tests never share a blob; the
@@ -60,19 +60,8 @@ function everyPath(dir = server.dataDir): string[] {
 
 /** An access token for a customer (authorization-code grant), i.e. another person than the demo developer. */
 async function customerToken(request: APIRequestContext): Promise<Record<string, string>> {
-  const customer = await linkedCustomer(request);
-  const { code, verifier } = await siweCode(request, customer.account);
-  const res = await request.post(api("/auth/token"), {
-    form: {
-      grant_type: "authorization_code",
-      client_id: server.demo.codeClientId,
-      redirect_uri: REDIRECT,
-      code,
-      code_verifier: verifier,
-    },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+  const { authorization = "" } = await customerHeaders(request, (await linkedCustomer(request)).account);
+  return { authorization };
 }
 
 test.describe("POST /files", () => {

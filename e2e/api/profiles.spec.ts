@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { api, jsonOf, server, V2 } from "../fixtures/api.ts";
-import { linkedCustomer, REDIRECT, signedUpProfile, siweCode } from "../fixtures/customer.ts";
+import { api, jsonOf, server } from "../fixtures/api.ts";
+import { customerHeaders, linkedCustomer, signedUpProfile } from "../fixtures/customer.ts";
 import {
   PERSONAL_FORM,
   PERSONAL_FORM_CURRENT_CODES,
@@ -154,19 +154,7 @@ test.describe("KYC submissions", () => {
   }) => {
     const mine = await linkedCustomer(request);
     const theirs = await signedUpProfile(request);
-    const { code, verifier } = await siweCode(request, mine.account);
-    const tokens = (await (
-      await request.post(api("/auth/token"), {
-        form: {
-          grant_type: "authorization_code",
-          client_id: server.demo.codeClientId,
-          redirect_uri: REDIRECT,
-          code,
-          code_verifier: verifier,
-        },
-      })
-    ).json()) as { access_token: string };
-    const person = { authorization: `Bearer ${tokens.access_token}`, accept: V2 };
+    const person = await customerHeaders(request, mine.account);
     const list = (await (await request.get(api("/profiles"), { headers: person })).json()) as {
       profiles: { id: string }[];
     };
@@ -310,19 +298,7 @@ test.describe("operator review", () => {
   test("verifications may only name files the same caller uploaded", async ({ request }) => {
     const { profile, partner } = await signedUpProfile(request);
     const customer = await linkedCustomer(request);
-    const { code, verifier } = await siweCode(request, customer.account);
-    const tokens = (await (
-      await request.post(api("/auth/token"), {
-        form: {
-          grant_type: "authorization_code",
-          client_id: server.demo.codeClientId,
-          redirect_uri: REDIRECT,
-          code,
-          code_verifier: verifier,
-        },
-      })
-    ).json()) as { access_token: string };
-    const strangersFile = await uploadDocument(request, { authorization: `Bearer ${tokens.access_token}` });
+    const strangersFile = await uploadDocument(request, await customerHeaders(request, customer.account));
     const res = await request.patch(api(`/profiles/${profile}/verifications`), {
       headers: partner,
       data: { personal: [{ kind: "idDocument", fileId: strangersFile }] },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -7,7 +7,7 @@ import { clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
 import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { operatorSession } from "../fixtures/operator.ts";
-import { spawnServer, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 // Each test starts its own server process beside the shared one.
 const extraPort = server.port + 1;
@@ -65,20 +65,11 @@ test("a second sandbox instance runs beside the first with its own port and data
 test("C15: after a client-credentials token, a code, its tokens and a refresh, the database holds none of them, only hashes", async ({
   request,
 }) => {
-  const target = {
-    baseUrl: `http://localhost:${extraPort}/api`,
-    demo: { codeClientId: randomUUID(), clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") },
-  };
-  const instance = spawnServer(extraPort, {
-    DATABASE_URL: undefined,
-    TOKENRAIL_DEMO_CODE_CLIENT_ID: target.demo.codeClientId,
-    TOKENRAIL_DEMO_CLIENT_ID: target.demo.clientId,
-    TOKENRAIL_DEMO_CLIENT_SECRET: target.demo.clientSecret,
-  });
+  const target = await startDemoInstance(extraPort);
+  const instance = target.server;
   const issued: Record<string, string> = { "client secret": target.demo.clientSecret };
   let email = "";
   try {
-    await waitFor(`${target.baseUrl}/tokens`);
     issued["client-credentials access token"] = await clientCredentialsToken(request, target);
     const customer = await linkedCustomer(request, { target });
     email = customer.email;
@@ -133,19 +124,9 @@ test("C15: after a client-credentials token, a code, its tokens and a refresh, t
 test("the sandbox approves complete KYC on its own after the configured delay; incomplete KYC waits", async ({
   request,
 }) => {
-  const target = {
-    baseUrl: `http://localhost:${extraPort}/api`,
-    demo: { codeClientId: randomUUID(), clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") },
-  };
-  const instance = spawnServer(extraPort, {
-    DATABASE_URL: undefined,
-    TOKENRAIL_DEMO_CODE_CLIENT_ID: target.demo.codeClientId,
-    TOKENRAIL_DEMO_CLIENT_ID: target.demo.clientId,
-    TOKENRAIL_DEMO_CLIENT_SECRET: target.demo.clientSecret,
-    TOKENRAIL_SANDBOX_AUTO_APPROVE: "1",
-  });
+  const target = await startDemoInstance(extraPort, { TOKENRAIL_SANDBOX_AUTO_APPROVE: "1" });
+  const instance = target.server;
   try {
-    await waitFor(`${target.baseUrl}/tokens`);
     const partner = { authorization: `Bearer ${await clientCredentialsToken(request, target)}`, accept: V2 };
     const signUp = async () => {
       const res = await request.post(`${target.baseUrl}/auth/signup`, {
@@ -183,23 +164,10 @@ test("the sandbox approves complete KYC on its own after the configured delay; i
 test("the operator withdraws the KYC privilege (403) and switches an application to the reliance model", async ({
   request,
 }) => {
-  const appUrl = `http://localhost:${extraPort}`;
-  const target = {
-    baseUrl: `${appUrl}/api`,
-    demo: { codeClientId: randomUUID(), clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") },
-  };
-  const operatorPassword = randomBytes(12).toString("base64url");
-  const instance = spawnServer(extraPort, {
-    DATABASE_URL: undefined,
-    TOKENRAIL_DEMO_CODE_CLIENT_ID: target.demo.codeClientId,
-    TOKENRAIL_DEMO_CLIENT_ID: target.demo.clientId,
-    TOKENRAIL_DEMO_CLIENT_SECRET: target.demo.clientSecret,
-    TOKENRAIL_DEMO_OPERATOR_PASSWORD: operatorPassword,
-    TOKENRAIL_SANDBOX_AUTO_APPROVE: "off",
-  });
+  const target = await startDemoInstance(extraPort, { TOKENRAIL_SANDBOX_AUTO_APPROVE: "off" });
+  const instance = target.server;
   try {
-    await waitFor(`${target.baseUrl}/tokens`);
-    const operator = await operatorSession({ appUrl, operatorPassword });
+    const operator = await operatorSession(target);
     const { applications } = (await (await operator.get("/api/admin/applications")).json()) as {
       applications: { id: string; name: string; privileges: string[]; kycModel: string }[];
     };

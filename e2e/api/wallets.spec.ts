@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { concat, hashMessage, hashTypedData, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { api, jsonOf, server, V2 } from "../fixtures/api.ts";
-import { LINK_MESSAGE, linkedCustomer, REDIRECT, siweCode, type Customer } from "../fixtures/customer.ts";
+import { api, jsonOf, server } from "../fixtures/api.ts";
+import { customerHeaders, LINK_MESSAGE, linkedCustomer, type Customer } from "../fixtures/customer.ts";
 
 const SEPOLIA = 11155111;
 const fresh = () => privateKeyToAccount(generatePrivateKey());
@@ -98,19 +98,7 @@ test.describe("addresses and balances", () => {
   test("C25: another customer's addresses are not found, by address or by profile", async ({ request }) => {
     const mine = await linkedCustomer(request);
     const theirs = await linkedCustomer(request);
-    const { code, verifier } = await siweCode(request, mine.account);
-    const tokens = (await (
-      await request.post(api("/auth/token"), {
-        form: {
-          grant_type: "authorization_code",
-          client_id: server.demo.codeClientId,
-          redirect_uri: REDIRECT,
-          code,
-          code_verifier: verifier,
-        },
-      })
-    ).json()) as { access_token: string };
-    const person = { authorization: `Bearer ${tokens.access_token}`, accept: V2 };
+    const person = await customerHeaders(request, mine.account);
     expect((await request.get(api(`/addresses/${mine.account.address}`), { headers: person })).status()).toBe(200);
     for (const path of [
       `/addresses/${theirs.account.address}`,
