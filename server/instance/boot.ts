@@ -1,5 +1,6 @@
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
+import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic } from "../jobs/periodic.ts";
 import { logger } from "../logging/logger.ts";
 import { approveCompleteProfiles } from "../profiles/auto-approve.ts";
@@ -23,6 +24,10 @@ export async function boot(): Promise<void> {
       approveCompleteProfiles({ delaySeconds }),
     );
   }
+  // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.
+  startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
+    provisionRequestedIbans({ settings: config.ibans }),
+  );
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }
