@@ -63,6 +63,26 @@ describe("configuration", () => {
     });
   });
 
+  it("hands out Icelandic IBANs of a test bank by default; country, bank code, BIC and pace are configurable", () => {
+    const config = loadConfig({ TOKENRAIL_DATA_DIR: tmp() });
+    assert.deepEqual(
+      { ...config.ibans, format: undefined },
+      { country: "IS", format: undefined, bankCode: "9999", bic: "TKRLISR0", provisionIntervalSeconds: 5 },
+    );
+    const german = loadConfig({
+      TOKENRAIL_DATA_DIR: tmp(),
+      TOKENRAIL_IBAN_COUNTRY: "de",
+      TOKENRAIL_IBAN_BANK_CODE: "37040044",
+      TOKENRAIL_IBAN_BIC: "cobadeffxxx",
+      TOKENRAIL_IBAN_PROVISION_INTERVAL: "1",
+    });
+    assert.deepEqual(
+      { ...german.ibans, format: german.ibans.format.length },
+      { country: "DE", format: 18, bankCode: "37040044", bic: "COBADEFFXXX", provisionIntervalSeconds: 1 },
+    );
+    assert.equal(loadConfig({ TOKENRAIL_DATA_DIR: tmp(), TOKENRAIL_IBAN_COUNTRY: "NL" }).ibans.bankCode, "XXXX");
+  });
+
   it("selects PostgreSQL from DATABASE_URL", () => {
     const config = loadConfig({ TOKENRAIL_DATA_DIR: tmp(), DATABASE_URL: "postgres://u:p@db:5432/tokenrail" });
     assert.deepEqual(config.database, { kind: "postgres", url: "postgres://u:p@db:5432/tokenrail" });
@@ -115,6 +135,20 @@ describe("configuration", () => {
       { TOKENRAIL_FILE_STORAGE: "s3", TOKENRAIL_S3_BUCKET: "files" },
       /TOKENRAIL_S3_ENDPOINT: required when TOKENRAIL_FILE_STORAGE is s3/,
     ],
+    ["an IBAN country outside SEPA", { TOKENRAIL_IBAN_COUNTRY: "US" }, /TOKENRAIL_IBAN_COUNTRY: US is not a SEPA/],
+    [
+      "a bank code of the wrong shape for the country",
+      { TOKENRAIL_IBAN_BANK_CODE: "12345" },
+      /TOKENRAIL_IBAN_BANK_CODE: must be 4 characters for IS \(D digit, L letter, A either: DDDD\)/,
+    ],
+    [
+      "a bank code whose own check digit is wrong",
+      { TOKENRAIL_IBAN_COUNTRY: "HR", TOKENRAIL_IBAN_BANK_CODE: "1001006", TOKENRAIL_IBAN_BIC: "TKRLHRR0" },
+      /TOKENRAIL_IBAN_BANK_CODE: no valid HR IBAN exists with 1001006/,
+    ],
+    ["a BIC of 9 characters", { TOKENRAIL_IBAN_BIC: "TKRLISR0X" }, /TOKENRAIL_IBAN_BIC: must be a BIC of 8 or 11/],
+    ["a BIC of an unknown country", { TOKENRAIL_IBAN_BIC: "TKRLQQR0" }, /TOKENRAIL_IBAN_BIC/],
+    ["a provisioning interval of 0", { TOKENRAIL_IBAN_PROVISION_INTERVAL: "0" }, /TOKENRAIL_IBAN_PROVISION_INTERVAL/],
   ];
   for (const [title, env, problem] of refusals) {
     it(`refuses ${title}`, () => {

@@ -2,6 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import {
+  bankCodeProblem,
+  bbanFormat,
+  bicProblem,
+  defaultBankCode,
+  defaultBic,
+  type BbanFormat,
+} from "./ibans/bban-format.ts";
+import { generateIban } from "./ibans/generate-iban.ts";
 
 /**
  * Instance configuration, read once from the environment and validated here. Everything else asks `getConfig()`.
@@ -59,6 +68,25 @@ const envSchema = z.object({
   TOKENRAIL_S3_REGION: z.string().min(1).default("us-east-1"),
   TOKENRAIL_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   TOKENRAIL_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  TOKENRAIL_IBAN_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "a two-letter country code")
+    .transform((s) => s.toUpperCase())
+    .default("IS"),
+  TOKENRAIL_IBAN_BANK_CODE: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  TOKENRAIL_IBAN_BIC: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  TOKENRAIL_IBAN_PROVISION_INTERVAL: z.coerce
+    .number()
+    .int()
+    .min(1, "at least 1 second")
+    .max(3600, "at most 3600 seconds")
+    .default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -100,6 +128,15 @@ export type Config = {
     storage: FileStorageConfig;
     /** Uploads are spooled here while they arrive and are checked. */
     spoolDir: string;
+  };
+  /** The IBANs this instance hands out: country, bank, and how often requested ones are provisioned. */
+  ibans: {
+    country: string;
+    format: BbanFormat;
+    /** Fills the BBAN's bank (and branch) positions. */
+    bankCode: string;
+    bic: string;
+    provisionIntervalSeconds: number;
   };
 };
 
@@ -178,7 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!e[name]) problems.push(`${name}: required when TOKENRAIL_FILE_STORAGE is s3`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  const ibans = ibanSettings(e, problems);
+  if (problems.length > 0 || !ibans) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.TOKENRAIL_DATA_DIR);
   const appUrl = e.TOKENRAIL_APP_URL ?? `http://localhost:${e.PORT}`;
@@ -221,6 +259,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { kind: "local", dir: path.join(dataDir, "files") },
       spoolDir: path.join(dataDir, "tmp", "uploads"),
     },
+    ibans,
+  };
+}
+
+/**
+ * The IBAN country must be a SEPA country of the IBAN registry, the bank code must fit its national format, and a
+ * valid IBAN must be possible with it (a bank code whose own national check digit is wrong never yields one).
+ */
+function ibanSettings(e: z.infer<typeof envSchema>, problems: string[]): Config["ibans"] | undefined {
+  const format = bbanFormat(e.TOKENRAIL_IBAN_COUNTRY);
+  if (!format) {
+    problems.push(`TOKENRAIL_IBAN_COUNTRY: ${e.TOKENRAIL_IBAN_COUNTRY} is not a SEPA country of the IBAN registry`);
+    return undefined;
+  }
+  const bankCode = e.TOKENRAIL_IBAN_BANK_CODE ?? defaultBankCode(format);
+  const bic = e.TOKENRAIL_IBAN_BIC ?? defaultBic(format.country);
+  const bankProblem = bankCodeProblem(format, bankCode);
+  if (bankProblem) problems.push(`TOKENRAIL_IBAN_BANK_CODE: ${bankProblem}`);
+  const bicIssue = bicProblem(bic);
+  if (bicIssue) problems.push(`TOKENRAIL_IBAN_BIC: ${bicIssue}`);
+  if (bankProblem || bicIssue) return undefined;
+  try {
+    generateIban({ format, bankCode });
+  } catch {
+    problems.push(`TOKENRAIL_IBAN_BANK_CODE: no valid ${format.country} IBAN exists with ${bankCode} (check digits)`);
+    return undefined;
+  }
+  return {
+    country: format.country,
+    format,
+    bankCode,
+    bic,
+    provisionIntervalSeconds: e.TOKENRAIL_IBAN_PROVISION_INTERVAL,
   };
 }
 

@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 import { constants, MoneriumClient, ProfileState, ProfileType } from "@monerium/sdk";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { server } from "../fixtures/api.ts";
+import { approvedCustomer, linkAnotherAddress } from "../fixtures/approved-customer.ts";
 import { signedUpProfile } from "../fixtures/customer.ts";
+import { operatorSession } from "../fixtures/operator.ts";
 import { V3_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 
 /**
@@ -132,5 +134,47 @@ test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
       { currency: "gbp", amount: "0.00" },
     ]);
     expect(await client.getSignatures()).toMatchObject({ pending: [], total: 0 });
+  });
+
+  test("requestIban, getIbans, getIban with the spaced IBAN, and moveIban for an approved customer's address", async ({
+    request,
+  }) => {
+    const operator = await operatorSession();
+    const customer = await approvedCustomer(request, operator);
+    await operator.dispose();
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: server.demo.clientSecret,
+    });
+    await client.getAccess();
+    // The SDK's default emailNotifications (true) travels with the request; "ethereum" means sepolia here.
+    const requested = await client.requestIban({
+      address: customer.account.address,
+      chain: "ethereum",
+      emailNotifications: false,
+    });
+    expect(requested).toEqual({ code: 202, status: "Accepted" });
+    await expect
+      .poll(async () => (await client.getIbans({ profile: customer.profile })).ibans.length, {
+        intervals: [200],
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const [iban] = (await client.getIbans({ profile: customer.profile, chain: "ethereum" })).ibans;
+    expect(iban).toMatchObject({
+      profile: customer.profile,
+      address: customer.account.address,
+      chain: "sepolia",
+      state: "approved",
+      emailNotifications: false,
+    });
+    expect(iban?.iban).toMatch(/^IS\d{2}( \d{4}){5} \d{2}$/);
+    expect(await client.getIban(iban?.iban ?? "")).toEqual(iban);
+
+    const second = await linkAnotherAddress(request, customer, "chiado");
+    const moved = await client.moveIban(iban?.iban ?? "", { address: second.address, chain: "gnosis" });
+    expect(moved).toEqual({ ...iban, address: second.address, chain: "chiado" });
+    expect(await client.getIban(iban?.iban ?? "")).toEqual(moved);
   });
 });

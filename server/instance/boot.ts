@@ -1,6 +1,7 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
+import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic } from "../jobs/periodic.ts";
 import { logger } from "../logging/logger.ts";
 import { approveCompleteProfiles } from "../profiles/auto-approve.ts";
@@ -26,6 +27,10 @@ export async function boot(): Promise<void> {
   }
   // Address links waiting for a Safe's on-chain signature (the sandbox chain also completes them as it signs).
   startPeriodic("pending-links", 15_000, () => completePendingLinks({ config }));
+  // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.
+  startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
+    provisionRequestedIbans({ settings: config.ibans }),
+  );
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

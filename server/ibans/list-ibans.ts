@@ -1,0 +1,27 @@
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { profileForCaller } from "../profiles/profile-access.ts";
+import { requestedChain } from "./iban-access.ts";
+import { ibanView, isProvisioned, type IbanView } from "./iban-view.ts";
+
+/**
+ * `GET /ibans?profile=&chain=` (SPEC endpoint 17): the provisioned IBANs of one profile (the caller's own by
+ * default), optionally only those routed to `chain`. A requested IBAN appears once it has its number.
+ */
+export async function listIbans(options: {
+  caller: Caller;
+  profile?: string;
+  chain?: string;
+  config: Config;
+}): Promise<{ ibans: IbanView[] }> {
+  const { caller, config } = options;
+  const chain = options.chain === undefined ? undefined : requestedChain(options.chain, config.environment).name;
+  const profile = await profileForCaller(caller, options.profile, "read");
+  const prisma = await db();
+  const rows = await prisma.iban.findMany({
+    where: { profileId: profile.id, chain, iban: { not: null } },
+    orderBy: { provisionedAt: "asc" },
+  });
+  return { ibans: rows.filter(isProvisioned).map((row) => ibanView(row, profile.name)) };
+}
