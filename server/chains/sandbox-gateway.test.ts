@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { concat, hashMessage, type Hex } from "viem";
+import { concat, hashMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { CHAINS } from "./registry.ts";
