@@ -170,3 +170,112 @@ describe("configuration", () => {
     assert.equal(config.secret, SECRET);
   });
 });
+
+describe("chain gateway configuration", () => {
+  const KEY = `0x${"ab".repeat(32)}`;
+  const evm = (env: Record<string, string>) =>
+    loadConfig({ TOKENRAIL_DATA_DIR: tmp(), TOKENRAIL_CHAIN_GATEWAY: "evm", TOKENRAIL_EVM_ISSUER_KEY: KEY, ...env });
+
+  it("uses the simulated chain by default and ignores EVM settings then", () => {
+    assert.deepEqual(loadConfig({ TOKENRAIL_DATA_DIR: tmp() }).chainGateway, { kind: "sandbox" });
+    const ignored = loadConfig({ TOKENRAIL_DATA_DIR: tmp(), TOKENRAIL_EVM_RPC_NOWHERE: "not a url" });
+    assert.deepEqual(ignored.chainGateway, { kind: "sandbox" });
+  });
+
+  it("reads RPC URLs, token contracts and start blocks named after the environment's chains", () => {
+    const config = evm({
+      TOKENRAIL_EVM_RPC_SEPOLIA: "https://rpc.sepolia.example/v3/key",
+      TOKENRAIL_EVM_TOKEN_SEPOLIA_EUR: "0x67b34b93ac295c985e856e5b8a20d83026b580eb",
+      TOKENRAIL_EVM_START_BLOCK_SEPOLIA: "5200000",
+      TOKENRAIL_EVM_RPC_ARBITRUMSEPOLIA: "http://10.0.0.5:8545",
+      TOKENRAIL_EVM_CONFIRMATIONS: "3",
+    });
+    assert.deepEqual(config.chainGateway, {
+      kind: "evm",
+      issuerKey: KEY,
+      confirmations: 3,
+      logBlockRange: 10_000,
+      chains: {
+        sepolia: {
+          rpcUrl: "https://rpc.sepolia.example/v3/key",
+          tokens: { eur: "0x67b34b93ac295c985e856E5B8A20D83026b580Eb" },
+          startBlock: 5200000,
+        },
+        arbitrumsepolia: { rpcUrl: "http://10.0.0.5:8545", tokens: {}, startBlock: 0 },
+      },
+    });
+  });
+
+  it("names production chains in production", () => {
+    const config = loadConfig({
+      TOKENRAIL_ENV: "production",
+      DATABASE_URL: "postgres://db/t",
+      TOKENRAIL_SECRET: SECRET,
+      TOKENRAIL_CHAIN_GATEWAY: "evm",
+      TOKENRAIL_EVM_ISSUER_KEY: KEY,
+      TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
+      TOKENRAIL_EVM_LOG_BLOCK_RANGE: "2000",
+    });
+    assert.ok(config.chainGateway.kind === "evm");
+    assert.deepEqual(Object.keys(config.chainGateway.chains), ["gnosis"]);
+    assert.equal(config.chainGateway.logBlockRange, 2000);
+  });
+
+  const refusals: [string, Record<string, string>, RegExp][] = [
+    ["evm without an issuer key", { TOKENRAIL_EVM_ISSUER_KEY: "" }, /TOKENRAIL_EVM_ISSUER_KEY: must be 0x and 64 hex/],
+    ["an issuer key that is not 32 bytes of hex", { TOKENRAIL_EVM_ISSUER_KEY: "0x1234" }, /TOKENRAIL_EVM_ISSUER_KEY/],
+    ["evm without any RPC URL", {}, /TOKENRAIL_EVM_RPC_<CHAIN>: evm needs at least one/],
+    ["an RPC URL that is not http(s)", { TOKENRAIL_EVM_RPC_SEPOLIA: "wss://x" }, /TOKENRAIL_EVM_RPC_SEPOLIA: must be/],
+    [
+      "a chain of another environment",
+      { TOKENRAIL_EVM_RPC_ETHEREUM: "https://x" },
+      /sandbox has no EVM chain ETHEREUM/,
+    ],
+    ["a Cosmos chain", { TOKENRAIL_EVM_RPC_GRAND: "https://x" }, /sandbox has no EVM chain GRAND/],
+    ["a misspelt setting", { TOKENRAIL_EVM_RCP_SEPOLIA: "https://x" }, /TOKENRAIL_EVM_RCP_SEPOLIA: not a setting/],
+    [
+      "a token of an unknown currency",
+      { TOKENRAIL_EVM_RPC_SEPOLIA: "https://x", TOKENRAIL_EVM_TOKEN_SEPOLIA_CHF: `0x${"1".repeat(40)}` },
+      /TOKENRAIL_EVM_TOKEN_SEPOLIA_CHF: not a setting/,
+    ],
+    [
+      "a token address with a wrong checksum",
+      {
+        TOKENRAIL_EVM_RPC_SEPOLIA: "https://x",
+        TOKENRAIL_EVM_TOKEN_SEPOLIA_EUR: "0x67B34b93ac295c985e856e5b8a20d83026b580eb",
+      },
+      /TOKENRAIL_EVM_TOKEN_SEPOLIA_EUR: must be a 0x address/,
+    ],
+    [
+      "a token on a chain without an RPC URL",
+      { TOKENRAIL_EVM_RPC_SEPOLIA: "https://x", TOKENRAIL_EVM_TOKEN_AMOY_EUR: `0x${"1".repeat(40)}` },
+      /TOKENRAIL_EVM_RPC_AMOY: required by the other settings of amoy/,
+    ],
+    [
+      "a start block that is not a number",
+      { TOKENRAIL_EVM_RPC_SEPOLIA: "https://x", TOKENRAIL_EVM_START_BLOCK_SEPOLIA: "latest" },
+      /TOKENRAIL_EVM_START_BLOCK_SEPOLIA: must be a block number/,
+    ],
+    [
+      "zero confirmations",
+      { TOKENRAIL_EVM_RPC_SEPOLIA: "https://x", TOKENRAIL_EVM_CONFIRMATIONS: "0" },
+      /CONFIRMATIONS/,
+    ],
+  ];
+  for (const [title, env, problem] of refusals) {
+    it(`refuses ${title}`, () => {
+      assert.throws(
+        () => evm(env),
+        (error: unknown) => error instanceof ConfigError && problem.test(error.message),
+      );
+    });
+  }
+
+  it("never repeats the issuer key in a refusal", () => {
+    const key = `0x${"cd".repeat(31)}`;
+    assert.throws(
+      () => evm({ TOKENRAIL_EVM_ISSUER_KEY: key, TOKENRAIL_EVM_RPC_SEPOLIA: "https://x" }),
+      (error: unknown) => error instanceof ConfigError && !error.message.includes("cdcd"),
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import {
   bankCodeProblem,
@@ -11,6 +12,7 @@ import {
   type BbanFormat,
 } from "./ibans/bban-format.ts";
 import { generateIban } from "./ibans/generate-iban.ts";
+import { chainsOf, CURRENCIES, type Currency } from "./chains/registry.ts";
 
 /**
  * Instance configuration, read once from the environment and validated here. Everything else asks `getConfig()`.
@@ -88,6 +90,15 @@ const envSchema = z.object({
     .max(3600, "at most 3600 seconds")
     .default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TOKENRAIL_CHAIN_GATEWAY: z.enum(["sandbox", "evm"]).default("sandbox"),
+  TOKENRAIL_EVM_ISSUER_KEY: z
+    .custom<`0x${string}`>(
+      (value) => typeof value === "string" && /^0x[0-9a-fA-F]{64}$/.test(value),
+      "must be 0x and 64 hex digits (a secp256k1 private key)",
+    )
+    .optional(),
+  TOKENRAIL_EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
+  TOKENRAIL_EVM_LOG_BLOCK_RANGE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 /** The documented example value (README, .env.example) must never run in production. */
@@ -99,6 +110,30 @@ export type Environment = "sandbox" | "production";
 export type FileStorageConfig =
   | { kind: "local"; dir: string }
   | { kind: "s3"; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+/** An EVM chain reached over JSON-RPC: its endpoint, token contracts that differ from the registry's, log search start. */
+export type EvmChainConfig = {
+  rpcUrl: string;
+  /** Token contracts by currency; currencies not named use the registry's `tokenContract` address. */
+  tokens: Partial<Record<Currency, `0x${string}`>>;
+  /** First block searched for a Safe's SignMsg events (the deployment's start; searching from 0 costs requests). */
+  startBlock: number;
+};
+
+/** How chains are reached: the simulated chain in the database, or EVM chains over JSON-RPC with an issuer key. */
+export type ChainGatewayConfig =
+  | { kind: "sandbox" }
+  | {
+      kind: "evm";
+      /** Private key of the account allowed to mint and burn. A secret: never logged or shown. */
+      issuerKey: `0x${string}`;
+      /** Blocks a mint or burn waits for (1: included in a block). */
+      confirmations: number;
+      /** Most blocks asked for in one eth_getLogs request. */
+      logBlockRange: number;
+      /** By chain name; a chain not listed has no RPC endpoint and is refused by the gateway. */
+      chains: Record<string, EvmChainConfig>;
+    };
 
 export type Config = {
   environment: Environment;
@@ -138,6 +173,7 @@ export type Config = {
     bic: string;
     provisionIntervalSeconds: number;
   };
+  chainGateway: ChainGatewayConfig;
 };
 
 export class ConfigError extends Error {
@@ -215,6 +251,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!e[name]) problems.push(`${name}: required when TOKENRAIL_FILE_STORAGE is s3`);
     }
   }
+  const evm = e.TOKENRAIL_CHAIN_GATEWAY === "evm";
+  if (evm && !e.TOKENRAIL_EVM_ISSUER_KEY) {
+    problems.push("TOKENRAIL_EVM_ISSUER_KEY: required when TOKENRAIL_CHAIN_GATEWAY is evm");
+  }
+  const chains = evm ? evmChains(env, e.TOKENRAIL_ENV, problems) : {};
   const ibans = ibanSettings(e, problems);
   if (problems.length > 0 || !ibans) throw new ConfigError(problems);
 
@@ -260,6 +301,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       spoolDir: path.join(dataDir, "tmp", "uploads"),
     },
     ibans,
+    chainGateway:
+      evm && e.TOKENRAIL_EVM_ISSUER_KEY
+        ? {
+            kind: "evm",
+            issuerKey: e.TOKENRAIL_EVM_ISSUER_KEY,
+            confirmations: e.TOKENRAIL_EVM_CONFIRMATIONS,
+            logBlockRange: e.TOKENRAIL_EVM_LOG_BLOCK_RANGE,
+            chains,
+          }
+        : { kind: "sandbox" },
   };
 }
 
@@ -293,6 +344,57 @@ function ibanSettings(e: z.infer<typeof envSchema>, problems: string[]): Config[
     bic,
     provisionIntervalSeconds: e.TOKENRAIL_IBAN_PROVISION_INTERVAL,
   };
+}
+
+/** Per-chain settings carry the chain's (and currency's) name: `TOKENRAIL_EVM_TOKEN_SEPOLIA_EUR`. */
+const EVM_CHAIN_SETTING = /^TOKENRAIL_EVM_(RPC|START_BLOCK|TOKEN)_([A-Z0-9]+)(?:_([A-Z]+))?$/;
+const rpcUrl = z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// JSON-RPC URL");
+const blockNumber = z.coerce.number().int().min(0);
+
+/**
+ * The EVM gateway's per-chain settings. Their names are checked against the environment's EVM chains and the
+ * currencies, so a misspelt variable is refused rather than silently ignored.
+ */
+function evmChains(env: Record<string, string | undefined>, environment: Environment, problems: string[]) {
+  const known = chainsOf(environment).filter((c) => c.family === "evm");
+  const chains: Record<string, EvmChainConfig> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || !name.startsWith("TOKENRAIL_EVM_") || name in envSchema.shape) continue;
+    const [, kind, chainName, ticker] = EVM_CHAIN_SETTING.exec(name) ?? [];
+    const currency = CURRENCIES.find((c) => c.ticker === ticker)?.currency;
+    const chain = known.find((c) => c.name.toUpperCase() === chainName);
+    if (!kind || (kind === "TOKEN") !== (currency !== undefined)) {
+      problems.push(
+        `${name}: not a setting (TOKENRAIL_EVM_RPC_<CHAIN>, _START_BLOCK_<CHAIN>, _TOKEN_<CHAIN>_<EUR|GBP|USD|ISK>)`,
+      );
+      continue;
+    }
+    if (!chain) {
+      problems.push(
+        `${name}: ${environment} has no EVM chain ${chainName} (${known.map((c) => c.name.toUpperCase()).join(", ")})`,
+      );
+      continue;
+    }
+    const settings = (chains[chain.name] ??= { rpcUrl: "", tokens: {}, startBlock: 0 });
+    if (kind === "RPC") {
+      const url = rpcUrl.safeParse(value);
+      if (url.success) settings.rpcUrl = url.data;
+      else problems.push(`${name}: ${url.error.issues[0]?.message}`);
+    } else if (kind === "START_BLOCK") {
+      const block = blockNumber.safeParse(value);
+      if (block.success) settings.startBlock = block.data;
+      else problems.push(`${name}: must be a block number`);
+    } else if (currency) {
+      if (isAddress(value)) settings.tokens[currency] = getAddress(value);
+      else problems.push(`${name}: must be a 0x address (40 hex digits, a valid checksum if mixed-case)`);
+    }
+  }
+  for (const [name, settings] of Object.entries(chains)) {
+    const variable = `TOKENRAIL_EVM_RPC_${name.toUpperCase()}`;
+    if (!settings.rpcUrl && !(variable in env)) problems.push(`${variable}: required by the other settings of ${name}`);
+  }
+  if (Object.keys(chains).length === 0) problems.push("TOKENRAIL_EVM_RPC_<CHAIN>: evm needs at least one chain's URL");
+  return chains;
 }
 
 /** The sandbox approves complete KYC after 30 seconds unless told otherwise; production never does. */

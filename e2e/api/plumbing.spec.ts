@@ -2,6 +2,18 @@ import { expect, test } from "@playwright/test";
 import { api, jsonOf, V2 } from "../fixtures/api.ts";
 
 test.describe("API plumbing", () => {
+  test("C28: a path that is not valid percent-encoding is 400 in the spec's body, never a 500", async ({ request }) => {
+    for (const path of ["/ibans/%ZZ", "/profiles/%E0%A4%A", "/files/%", "/addresses/%G0"]) {
+      const res = await request.get(api(path));
+      expect(res.status(), path).toBe(400);
+      expect(await jsonOf(res)).toEqual({
+        code: 400,
+        status: "Bad Request",
+        message: "The path is not valid percent-encoding",
+      });
+    }
+  });
+
   test("unknown paths under the API answer 404 in the spec's error body", async ({ request }) => {
     for (const method of ["GET", "POST", "DELETE"]) {
       const res = await request.fetch(api("/no/such/thing"), { method });

@@ -1,12 +1,14 @@
 import type { Config } from "../config.ts";
+import { evmGatewayFromConfig } from "./evm-gateway.ts";
 import type { ChainGateway } from "./gateway.ts";
 import { SandboxChainGateway } from "./sandbox-gateway.ts";
 
 const holder = globalThis as typeof globalThis & { __tokenrailGateway?: ChainGateway };
 
-/** The instance's chain gateway: the simulated sandbox chain unless real chains are configured. */
-export function chainGateway(_config: Config): ChainGateway {
-  holder.__tokenrailGateway ??= new SandboxChainGateway();
+/** The instance's chain gateway: the simulated sandbox chain, or real EVM chains when `TOKENRAIL_CHAIN_GATEWAY=evm`. */
+export function chainGateway(config: Config): ChainGateway {
+  holder.__tokenrailGateway ??=
+    config.chainGateway.kind === "evm" ? evmGatewayFromConfig(config) : new SandboxChainGateway();
   return holder.__tokenrailGateway;
 }
 

@@ -1,0 +1,288 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  nonceManager,
+  type Chain,
+  type Hex,
+  type PrivateKeyAccount,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Config } from "../config.ts";
+import { ERC1271_ABI, ERC1271_MAGIC_VALUE, ERC20_ABI, ISSUER_ABI, SIGN_MSG_EVENT } from "./evm-abis.ts";
+import { contractRefused, failure } from "./evm-errors.ts";
+import type { ChainGateway, TokenAmount } from "./gateway.ts";
+import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
+import { safeMessageHash } from "./safe-message-hash.ts";
+
+export type EvmChainSettings = {
+  /** JSON-RPC over HTTP(S). May carry an API key: it never appears in errors. */
+  rpcUrl: string;
+  /** Token contracts by currency; the registry's deterministic (sandbox) address for currencies not named. */
+  tokens?: Partial<Record<Currency, Hex>>;
+  /** First block searched for SignMsg events (default 0). */
+  startBlock?: bigint;
+};
+
+export type EvmGatewaySettings = {
+  /** By chain name (`sepolia`, `gnosis`, …). Chains not named are refused. */
+  chains: Record<string, EvmChainSettings>;
+  /** Private key of the account the tokens let mint and burn. */
+  issuerKey: Hex;
+  /** Blocks a mint or burn waits for before it resolves (default 1: included in a block). */
+  confirmations?: number;
+  /** Most blocks asked for in one eth_getLogs request (default 10,000; providers cap the range). */
+  logBlockRange?: bigint;
+  /** How often to poll for receipts and blocks (default 1 s). */
+  pollingIntervalMs?: number;
+  /** How long a mint or burn waits for its receipt before giving up (default 3 minutes). */
+  receiptTimeoutMs?: number;
+};
+
+/** Clients for one chain, made on first use; `checked` remembers that the endpoint serves the expected chain id. */
+type Connection = ReturnType<typeof connect> & {
+  settings: EvmChainSettings;
+  checked?: Promise<void>;
+  /** Token contracts seen to have code. */
+  deployed: Set<Hex>;
+};
+
+function connect(chain: Chain, rpcUrl: string, account: PrivateKeyAccount, pollingInterval: number) {
+  const transport = http(rpcUrl);
+  return {
+    reader: createPublicClient({ chain, transport, pollingInterval }),
+    writer: createWalletClient({ chain, transport, account, pollingInterval }),
+  };
+}
+
+/**
+ * The chain gateway for EVM chains, over JSON-RPC with viem. Mints and burns are sent by the issuer account (nonces
+ * are handed out in order within this process; two processes sharing one issuer key may collide) after a simulation,
+ * so a refusal by the token arrives as an error with the token's reason instead of a mined, reverted transaction.
+ * Every failure is a plain Error: to callers this is infrastructure.
+ */
+export class EvmChainGateway implements ChainGateway {
+  private readonly account: PrivateKeyAccount;
+  private readonly connections = new Map<string, Connection>();
+  private readonly confirmations: number;
+  private readonly logBlockRange: bigint;
+  private readonly pollingInterval: number;
+  private readonly receiptTimeout: number;
+
+  constructor(private readonly settings: EvmGatewaySettings) {
+    this.account = privateKeyToAccount(settings.issuerKey, { nonceManager });
+    this.confirmations = settings.confirmations ?? 1;
+    this.logBlockRange = settings.logBlockRange ?? 10_000n;
+    this.pollingInterval = settings.pollingIntervalMs ?? 1_000;
+    this.receiptTimeout = settings.receiptTimeoutMs ?? 180_000;
+    if (this.logBlockRange < 1n) throw new Error("logBlockRange must be at least 1");
+  }
+
+  /** The issuer's address: the account the token contracts must let mint and burn. */
+  get issuer(): Hex {
+    return this.account.address;
+  }
+
+  async balanceOf(chain: ChainInfo, currency: Currency, address: Hex): Promise<TokenAmount> {
+    const c = await this.connection(chain);
+    const token = this.token(chain, c, currency);
+    try {
+      const units = await c.reader.readContract({
+        address: token.address,
+        abi: ERC20_ABI,
+        functionName: "balanceOf",
+        args: [address],
+      });
+      return { units, decimals: token.decimals };
+    } catch (error) {
+      throw failure(`balanceOf ${currency} on ${chain.name}`, error, c.settings.rpcUrl, token.address);
+    }
+  }
+
+  async mint(chain: ChainInfo, currency: Currency, to: Hex, units: bigint): Promise<{ txHash: Hex }> {
+    return this.issue(chain, currency, "mint", to, units);
+  }
+
+  async burn(chain: ChainInfo, currency: Currency, from: Hex, units: bigint): Promise<{ txHash: Hex }> {
+    const held = await this.balanceOf(chain, currency, from);
+    if (held.units < units) {
+      throw new Error(`burn ${currency} on ${chain.name}: ${from} holds ${held.units} units, fewer than ${units}`);
+    }
+    return this.issue(chain, currency, "burn", from, units);
+  }
+
+  async isValidSignature(chain: ChainInfo, account: Hex, hash: Hex, signature: Hex): Promise<boolean> {
+    const c = await this.connection(chain);
+    try {
+      const answer = await c.reader.readContract({
+        address: account,
+        abi: ERC1271_ABI,
+        functionName: "isValidSignature",
+        args: [hash, signature],
+      });
+      return answer.toLowerCase() === ERC1271_MAGIC_VALUE;
+    } catch (error) {
+      // The account said no (reverted, has no code, answered nonsense): not valid. An unreachable node is not a no.
+      if (contractRefused(error)) return false;
+      throw failure(`isValidSignature on ${chain.name}`, error, c.settings.rpcUrl);
+    }
+  }
+
+  /**
+   * Computed here rather than asked of the Safe (`getMessageHash` on its fallback handler): the result is the same
+   * for every Safe from v1.3.0, needs no round trip, and works for a Safe whose fallback handler is not
+   * CompatibilityFallbackHandler or that is not deployed yet. See `safe-message-hash.ts`.
+   */
+  safeMessageHash(chain: ChainInfo, account: Hex, message: string): Promise<Hex> {
+    return Promise.resolve().then(() => safeMessageHash(evmChainId(chain), account, message));
+  }
+
+  /** Searches SignMsg events from the chain's start block to the latest, newest range first (recent is likelier). */
+  async hasSignedMessage(chain: ChainInfo, account: Hex, msgHash: Hex): Promise<boolean> {
+    const c = await this.connection(chain);
+    const start = c.settings.startBlock ?? 0n;
+    try {
+      let to = await c.reader.getBlockNumber({ cacheTime: 0 });
+      while (to >= start) {
+        const from = to - this.logBlockRange + 1n > start ? to - this.logBlockRange + 1n : start;
+        const logs = await c.reader.getLogs({
+          address: account,
+          event: SIGN_MSG_EVENT,
+          args: { msgHash },
+          fromBlock: from,
+          toBlock: to,
+        });
+        if (logs.length > 0) return true;
+        to = from - 1n;
+      }
+      return false;
+    } catch (error) {
+      throw failure(`SignMsg search on ${chain.name}`, error, c.settings.rpcUrl);
+    }
+  }
+
+  private async issue(
+    chain: ChainInfo,
+    currency: Currency,
+    functionName: "mint" | "burn",
+    holder: Hex,
+    units: bigint,
+  ): Promise<{ txHash: Hex }> {
+    if (units <= 0n) throw new Error(`${functionName} ${currency} on ${chain.name}: units must be positive`);
+    const c = await this.connection(chain);
+    const token = this.token(chain, c, currency);
+    const what = `${functionName} ${units} units of ${currency} on ${chain.name}`;
+    await hasCode(c, token.address, what);
+    let txHash: Hex;
+    try {
+      const { request } = await c.reader.simulateContract({
+        account: this.account,
+        address: token.address,
+        abi: ISSUER_ABI,
+        functionName,
+        args: [holder, units],
+      });
+      txHash = await c.writer.writeContract(request);
+    } catch (error) {
+      throw failure(what, error, c.settings.rpcUrl, token.address);
+    }
+    try {
+      const receipt = await c.reader.waitForTransactionReceipt({
+        hash: txHash,
+        confirmations: this.confirmations,
+        pollingInterval: this.pollingInterval,
+        timeout: this.receiptTimeout,
+      });
+      if (receipt.status !== "success") throw new Error("reverted");
+    } catch (error) {
+      // The transaction was sent: whoever reconciles needs its hash.
+      throw failure(`${what}, transaction ${txHash}`, error, c.settings.rpcUrl);
+    }
+    return { txHash };
+  }
+
+  private token(chain: ChainInfo, c: Connection, currency: Currency): { address: Hex; decimals: number } {
+    const registered = tokenContract(chain, currency);
+    return { address: c.settings.tokens?.[currency] ?? getAddress(registered.address), decimals: registered.decimals };
+  }
+
+  /** The chain's clients, once its endpoint has been seen to serve that chain: a wrong URL must not mint elsewhere. */
+  private async connection(chain: ChainInfo): Promise<Connection> {
+    const chainId = evmChainId(chain);
+    let c = this.connections.get(chain.name);
+    if (!c) {
+      const settings = this.settings.chains[chain.name];
+      if (!settings) {
+        throw new Error(`${chain.name} has no JSON-RPC endpoint (TOKENRAIL_EVM_RPC_${chain.name.toUpperCase()})`);
+      }
+      const viemChain = defineChain({
+        id: chainId,
+        name: chain.label,
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [settings.rpcUrl] } },
+      });
+      c = { ...connect(viemChain, settings.rpcUrl, this.account, this.pollingInterval), settings, deployed: new Set() };
+      this.connections.set(chain.name, c);
+    }
+    c.checked ??= servesChain(c, chain.name, chainId);
+    try {
+      await c.checked;
+    } catch (error) {
+      c.checked = undefined;
+      throw error;
+    }
+    return c;
+  }
+}
+
+/** The gateway the configuration describes (`TOKENRAIL_CHAIN_GATEWAY=evm` and `TOKENRAIL_EVM_*`). */
+export function evmGatewayFromConfig(config: Pick<Config, "chainGateway">): EvmChainGateway {
+  const gateway = config.chainGateway;
+  if (gateway.kind !== "evm") throw new Error("TOKENRAIL_CHAIN_GATEWAY is not evm");
+  return new EvmChainGateway({
+    issuerKey: gateway.issuerKey,
+    confirmations: gateway.confirmations,
+    logBlockRange: BigInt(gateway.logBlockRange),
+    chains: Object.fromEntries(
+      Object.entries(gateway.chains).map(([name, chain]) => [
+        name,
+        { rpcUrl: chain.rpcUrl, tokens: chain.tokens, startBlock: BigInt(chain.startBlock) },
+      ]),
+    ),
+  });
+}
+
+/**
+ * A transaction to an address without code succeeds and does nothing, and so does its simulation: a mistyped token
+ * address would mint nothing while reporting success.
+ */
+async function hasCode(c: Connection, address: Hex, what: string): Promise<void> {
+  if (c.deployed.has(address)) return;
+  let code: Hex | undefined;
+  try {
+    code = await c.reader.getCode({ address });
+  } catch (error) {
+    throw failure(what, error, c.settings.rpcUrl);
+  }
+  if (!code || code === "0x") throw new Error(`${what}: no contract answers at ${address}`);
+  c.deployed.add(address);
+}
+
+async function servesChain(c: Connection, name: string, chainId: number): Promise<void> {
+  let served: number;
+  try {
+    served = await c.reader.getChainId();
+  } catch (error) {
+    throw failure(`chain id of ${name}`, error, c.settings.rpcUrl);
+  }
+  if (served !== chainId) throw new Error(`the JSON-RPC endpoint of ${name} serves chain id ${served}, not ${chainId}`);
+}
+
+function evmChainId(chain: ChainInfo): number {
+  if (chain.family !== "evm" || typeof chain.chainId !== "number") {
+    throw new Error(`${chain.label} is a Cosmos chain: the EVM chain gateway reaches EVM chains only`);
+  }
+  return chain.chainId;
+}
