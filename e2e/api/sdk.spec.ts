@@ -136,6 +136,38 @@ test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
     expect(await client.getSignatures()).toMatchObject({ pending: [], total: 0 });
   });
 
+  test("a Safe through the SDK: linkAddress with `0x` is accepted and pending in getSignatures until it signs on chain", async ({
+    request,
+  }) => {
+    const { profile, partner } = await signedUpProfile(request);
+    const safe = privateKeyToAccount(generatePrivateKey()).address;
+    const deployed = await request.post(`${server.baseUrl}/sandbox/chains/sepolia/smart-accounts`, {
+      headers: partner,
+      data: { address: safe, owners: [privateKeyToAccount(generatePrivateKey()).address], threshold: 1 },
+    });
+    expect(deployed.status()).toBe(201);
+    const client = new MoneriumClient({
+      environment: "sandbox",
+      clientId: server.demo.clientId,
+      clientSecret: server.demo.clientSecret,
+    });
+    await client.getAccess();
+    expect(await client.linkAddress({ profile, address: safe, signature: "0x", chain: "sepolia" })).toEqual({
+      code: 202,
+      status: "Accepted",
+    });
+    expect(await client.getSignatures({ profile, kind: "linkAddress" })).toMatchObject({
+      pending: [{ kind: "linkAddress", chain: "sepolia", address: safe }],
+      total: 1,
+    });
+    await request.post(`${server.baseUrl}/sandbox/chains/sepolia/smart-accounts/${safe}/signed-messages`, {
+      headers: partner,
+      data: { message: constants.LINK_MESSAGE },
+    });
+    expect(await client.getSignatures({ profile })).toMatchObject({ pending: [], total: 0 });
+    expect(await client.getAddress(safe)).toMatchObject({ profile, chains: ["sepolia"] });
+  });
+
   test("requestIban, getIbans, getIban with the spaced IBAN, and moveIban for an approved customer's address", async ({
     request,
   }) => {
