@@ -14,7 +14,7 @@ import { closeDb } from "../db/client.ts";
  */
 export async function setUpTestInstance(name: string): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
-  const database = `tokenrail_test_${name}_${randomBytes(4).toString("hex")}`;
+  const database = `tokenrail_test_${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}_${randomBytes(4).toString("hex")}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
