@@ -1,0 +1,46 @@
+import type { Prisma } from "../generated/prisma/client.ts";
+import type { LedgerAccountKind } from "../generated/prisma/enums.ts";
+
+/**
+ * A ledger account, named by what it holds. Per wallet (address on a chain, in a currency): `wallet` (the tokens
+ * there, free to redeem) and `holds` (tokens set aside for placed redeem orders). Per chain and currency: `issuance`
+ * (its balance is minus everything minted) and `redemption` (everything burned).
+ */
+export type AccountRef =
+  | { kind: "wallet" | "holds"; chain: string; currency: string; addressKey: string; profileId: string }
+  | { kind: "issuance" | "redemption"; chain: string; currency: string };
+
+type Tx = Prisma.TransactionClient;
+
+const keyOf = (ref: AccountRef) => ({
+  kind: ref.kind as LedgerAccountKind,
+  chain: ref.chain,
+  currency: ref.currency,
+  addressKey: "addressKey" in ref ? ref.addressKey : "",
+});
+
+/** The accounts' ids, opening those that do not exist yet (safe when two transactions open one at once). */
+export async function accountIds(tx: Tx, refs: AccountRef[]): Promise<string[]> {
+  await tx.ledgerAccount.createMany({
+    data: refs.map((ref) => ({ ...keyOf(ref), profileId: "profileId" in ref ? ref.profileId : null })),
+    skipDuplicates: true,
+  });
+  return Promise.all(
+    refs.map(async (ref) => {
+      const row = await tx.ledgerAccount.findUniqueOrThrow({
+        where: { kind_chain_currency_addressKey: keyOf(ref) },
+        select: { id: true },
+      });
+      return row.id;
+    }),
+  );
+}
+
+/** The balance of an account in minor units; an account never opened holds nothing. */
+export async function accountBalance(tx: Tx, ref: AccountRef): Promise<bigint> {
+  const row = await tx.ledgerAccount.findUnique({
+    where: { kind_chain_currency_addressKey: keyOf(ref) },
+    select: { balanceMinor: true },
+  });
+  return row?.balanceMinor ?? 0n;
+}

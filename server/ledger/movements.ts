@@ -1,0 +1,66 @@
+import type { Prisma } from "../generated/prisma/client.ts";
+import type { AccountRef } from "./accounts.ts";
+import { postLedgerTransaction } from "./post-transaction.ts";
+
+/** The wallet an order moves tokens at. */
+export type WalletRef = { chain: string; currency: string; addressKey: string; profileId: string };
+
+type Tx = Prisma.TransactionClient;
+type Movement = { wallet: WalletRef; amountMinor: bigint; orderId: string; at: Date };
+
+const wallet = (w: WalletRef): AccountRef => ({ kind: "wallet", ...w });
+const holds = (w: WalletRef): AccountRef => ({ kind: "holds", ...w });
+const issuance = (w: WalletRef): AccountRef => ({ kind: "issuance", chain: w.chain, currency: w.currency });
+const redemption = (w: WalletRef): AccountRef => ({ kind: "redemption", chain: w.chain, currency: w.currency });
+
+/** Tokens minted to a wallet (an issue order processed). */
+export function recordMint(tx: Tx, m: Movement): Promise<void> {
+  return postLedgerTransaction(tx, {
+    kind: "mint",
+    orderId: m.orderId,
+    at: m.at,
+    postings: [
+      { account: issuance(m.wallet), amountMinor: -m.amountMinor },
+      { account: wallet(m.wallet), amountMinor: m.amountMinor },
+    ],
+  });
+}
+
+/** Tokens set aside for a placed redeem order; fails with `InsufficientFunds` beyond the wallet's free balance. */
+export function recordHold(tx: Tx, m: Movement): Promise<void> {
+  return postLedgerTransaction(tx, {
+    kind: "hold",
+    orderId: m.orderId,
+    at: m.at,
+    postings: [
+      { account: wallet(m.wallet), amountMinor: -m.amountMinor },
+      { account: holds(m.wallet), amountMinor: m.amountMinor },
+    ],
+  });
+}
+
+/** Held tokens burned (a redeem order processed). */
+export function recordBurn(tx: Tx, m: Movement): Promise<void> {
+  return postLedgerTransaction(tx, {
+    kind: "burn",
+    orderId: m.orderId,
+    at: m.at,
+    postings: [
+      { account: holds(m.wallet), amountMinor: -m.amountMinor },
+      { account: redemption(m.wallet), amountMinor: m.amountMinor },
+    ],
+  });
+}
+
+/** Held tokens given back to the wallet (a redeem order rejected): the reversal of its hold. */
+export function recordRelease(tx: Tx, m: Movement): Promise<void> {
+  return postLedgerTransaction(tx, {
+    kind: "release",
+    orderId: m.orderId,
+    at: m.at,
+    postings: [
+      { account: holds(m.wallet), amountMinor: -m.amountMinor },
+      { account: wallet(m.wallet), amountMinor: m.amountMinor },
+    ],
+  });
+}
