@@ -1,5 +1,4 @@
 import type { Prisma } from "../generated/prisma/client.ts";
-import type { LedgerAccountKind } from "../generated/prisma/enums.ts";
 
 /**
  * A ledger account, named by what it holds. Per wallet (address on a chain, in a currency): `wallet` (the tokens
@@ -13,7 +12,7 @@ export type AccountRef =
 type Tx = Prisma.TransactionClient;
 
 const keyOf = (ref: AccountRef) => ({
-  kind: ref.kind as LedgerAccountKind,
+  kind: ref.kind,
   chain: ref.chain,
   currency: ref.currency,
   addressKey: "addressKey" in ref ? ref.addressKey : "",
