@@ -55,6 +55,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(off|\d{1,6})$/, 'seconds to wait before approving complete KYC, or "off"')
     .optional(),
+  TOKENRAIL_SANDBOX_AUTO_PROCESS: z
+    .string()
+    .regex(/^(off|\d{1,6})$/, 'seconds to wait before processing a signed redeem order, or "off"')
+    .optional(),
   TOKENRAIL_FILE_SIZE_LIMIT: z.coerce
     .number()
     .int()
@@ -157,6 +161,8 @@ export type Config = {
   testClock: boolean;
   /** Sandbox only: approve complete KYC submissions after this many seconds (undefined: an operator reviews). */
   autoApproveSeconds?: number;
+  /** Sandbox: signed redeem orders are processed (burned, paid out) after this many seconds; undefined: never. */
+  autoProcessSeconds?: number;
   files: {
     /** Largest accepted upload in bytes; bigger bodies are refused (413) while they arrive. */
     sizeLimit: number;
@@ -238,6 +244,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TOKENRAIL_SANDBOX_AUTO_APPROVE !== undefined && e.TOKENRAIL_SANDBOX_AUTO_APPROVE !== "off") {
     problems.push("TOKENRAIL_SANDBOX_AUTO_APPROVE: production KYC is reviewed by an operator");
   }
+  if (production && e.TOKENRAIL_SANDBOX_AUTO_PROCESS !== undefined && e.TOKENRAIL_SANDBOX_AUTO_PROCESS !== "off") {
+    problems.push("TOKENRAIL_SANDBOX_AUTO_PROCESS: production orders are processed by an operator");
+  }
   if (production && e.TOKENRAIL_TEST_CLOCK === "true") {
     problems.push("TOKENRAIL_TEST_CLOCK: moving the clock is for test instances, never production");
   }
@@ -285,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     testClock: e.TOKENRAIL_TEST_CLOCK === "true",
     autoApproveSeconds: autoApprove(production, e.TOKENRAIL_SANDBOX_AUTO_APPROVE),
+    autoProcessSeconds: autoApprove(production, e.TOKENRAIL_SANDBOX_AUTO_PROCESS),
     files: {
       sizeLimit: e.TOKENRAIL_FILE_SIZE_LIMIT,
       storage:
@@ -397,7 +407,7 @@ function evmChains(env: Record<string, string | undefined>, environment: Environ
   return chains;
 }
 
-/** The sandbox approves complete KYC after 30 seconds unless told otherwise; production never does. */
+/** The sandbox approves complete KYC (and processes signed orders) after 30 seconds unless told otherwise; production never does. */
 function autoApprove(production: boolean, setting: string | undefined): number | undefined {
   if (production || setting === "off") return undefined;
   return setting === undefined ? 30 : Number(setting);

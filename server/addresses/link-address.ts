@@ -1,4 +1,4 @@
-import { hashMessage, isAddress, size, verifyMessage, type Hex } from "viem";
+import { isAddress, type Hex } from "viem";
 import { z } from "zod";
 import { chainGateway } from "../chains/configured-gateway.ts";
 import { resolveChain, type ChainInfo } from "../chains/registry.ts";
@@ -8,6 +8,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
+import { signedBy } from "../signatures/verify-signature.ts";
 import { recordLink, type LinkedAddress } from "./record-link.ts";
 
 /** The fixed text an owner signs to link an address (CONTRACT §4.12); the published SDK leaves it out. */
@@ -83,23 +84,6 @@ function linkableChain(name: string, config: Config): ChainInfo {
     });
   }
   return chain;
-}
-
-/** An EOA's own signature, or a smart account's (ERC-1271) for the EIP-191 hash of the message. */
-async function signedBy(options: {
-  chain: ChainInfo;
-  address: Hex;
-  message: string;
-  signature: Hex;
-  config: Config;
-}): Promise<boolean> {
-  const { chain, address, message, signature, config } = options;
-  if (size(signature) === 65) {
-    const byKey = await verifyMessage({ address, message, signature }).catch(() => false);
-    if (byKey) return true;
-  }
-  if (size(signature) % 65 !== 0) return false;
-  return chainGateway(config).isValidSignature(chain, address, hashMessage(message), signature);
 }
 
 async function awaitOnChainSignature(options: {

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import type { Hex } from "viem";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
-import { chainGateway } from "./configured-gateway.ts";
-import { formatTokenAmount } from "./format-amount.ts";
+import { formatAmount } from "../money/amount.ts";
 import { CURRENCIES, resolveChain, type Currency } from "./registry.ts";
 
 const currency = z.enum(
@@ -28,7 +26,8 @@ export type Balances = {
 
 /**
  * `GET /balances/{chain}/{address}` (SPEC endpoint 15): token balances of an address linked to a profile the caller
- * may read, from the chain (the sandbox chain in the embedded default). Any other address is 404.
+ * may read, from the ledger: the tokens minted there less those burned or held for placed redeem orders (what the
+ * address can still redeem). Any other address is 404.
  */
 export async function getBalances(options: {
   caller: Caller;
@@ -51,12 +50,13 @@ export async function getBalances(options: {
   });
   if (!linked) throw new AppError("NOT_FOUND", "Address not found");
   const currencies = [...new Set([options.currency ?? "eur"].flat())];
-  const gateway = chainGateway(config);
-  const balances = await Promise.all(
-    currencies.map(async (c) => ({
-      currency: c,
-      amount: formatTokenAmount(await gateway.balanceOf(chain, c, linked.address as Hex)),
-    })),
-  );
+  const accounts = await prisma.ledgerAccount.findMany({
+    where: { kind: "wallet", chain: chain.name, addressKey: linked.addressKey, currency: { in: currencies } },
+    select: { currency: true, balanceMinor: true },
+  });
+  const balances = currencies.map((c) => ({
+    currency: c,
+    amount: formatAmount(accounts.find((a) => a.currency === c)?.balanceMinor ?? 0n),
+  }));
   return { id: `${chain.name}:${linked.addressKey}`, address: linked.address, chain: chain.name, balances };
 }

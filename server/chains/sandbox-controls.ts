@@ -1,6 +1,7 @@
 import type { Hex } from "viem";
 import { z } from "zod";
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
+import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../http/errors.ts";
 import { sandboxChain } from "./configured-gateway.ts";
@@ -42,15 +43,14 @@ export async function signOnChain(options: {
   address: string;
   message: string;
   config: Config;
-}): Promise<{ chain: string; address: string; msgHash: string; linksCompleted: number }> {
+}): Promise<{ chain: string; address: string; msgHash: string; linksCompleted: number; ordersSigned: number }> {
   const { gateway, chain } = sandboxOf(options.chain, options.config);
   if (!/^0x[0-9a-fA-F]{40}$/.test(options.address)) throw new AppError("NOT_FOUND", "No such smart account");
   const msgHash = await gateway.emitSignMsg(chain, options.address as Hex, options.message);
-  const linksCompleted = await completePendingLinks({
-    config: options.config,
-    only: { chain: chain.name, addressKey: options.address.toLowerCase() },
-  });
-  return { chain: chain.name, address: options.address, msgHash, linksCompleted };
+  const only = { chain: chain.name, addressKey: options.address.toLowerCase() };
+  const linksCompleted = await completePendingLinks({ config: options.config, only });
+  const { signed: ordersSigned } = await completeOrderSignatures({ config: options.config, only });
+  return { chain: chain.name, address: options.address, msgHash, linksCompleted, ordersSigned };
 }
 
 function sandboxOf(name: string, config: Config): { gateway: SandboxChainGateway; chain: ChainInfo } {

@@ -3,6 +3,8 @@ import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic } from "../jobs/periodic.ts";
+import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
+import { processDueOrders } from "../orders/process-due-orders.ts";
 import { logger } from "../logging/logger.ts";
 import { approveCompleteProfiles } from "../profiles/auto-approve.ts";
 import { banner } from "./banner.ts";
@@ -27,6 +29,12 @@ export async function boot(): Promise<void> {
   }
   // Address links waiting for a Safe's on-chain signature (the sandbox chain also completes them as it signs).
   startPeriodic("pending-links", 15_000, () => completePendingLinks({ config }));
+  // Safes' orders waiting for their on-chain signature: signed ones become ready, lapsed ones are rejected.
+  startPeriodic("order-signatures", 15_000, () => completeOrderSignatures({ config }));
+  // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
+  startPeriodic("due-orders", Math.min(Math.max(config.autoProcessSeconds ?? 5, 1), 5) * 1000, () =>
+    processDueOrders({ config }),
+  );
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.
   startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
     provisionRequestedIbans({ settings: config.ibans }),

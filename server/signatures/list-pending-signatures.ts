@@ -5,6 +5,8 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { Reply } from "../http/respond.ts";
+import { formatAmount } from "../money/amount.ts";
+import type { CounterpartView } from "../orders/order-view.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 
@@ -20,6 +22,10 @@ export type PendingSignatureView = {
   kind: string;
   chain: string;
   address: string;
+  amount?: string;
+  counterpart?: CounterpartView;
+  currency?: string;
+  message?: string;
   createdAt: string;
 };
 
@@ -56,12 +62,25 @@ export async function listPendingSignatures(options: {
     },
     orderBy: { createdAt: "asc" },
   });
-  const pending: PendingSignatureView[] = rows.map((r) => ({
-    ...(r.kind === "order" ? { id: r.id } : {}),
-    kind: r.kind,
-    chain: r.chain,
-    address: r.address,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  const orderIds = rows.flatMap((r) => (r.orderId ? [r.orderId] : []));
+  const orders = orderIds.length ? await prisma.order.findMany({ where: { id: { in: orderIds } } }) : [];
+  const pending: PendingSignatureView[] = rows.map((r) => {
+    const order = orders.find((o) => o.id === r.orderId);
+    return {
+      ...(order ? { id: order.id } : {}),
+      kind: r.kind,
+      chain: r.chain,
+      address: r.address,
+      ...(order
+        ? {
+            amount: formatAmount(order.amountMinor),
+            counterpart: order.counterpart as CounterpartView,
+            currency: order.currency,
+            message: r.message,
+          }
+        : {}),
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
   return new Reply(200, { pending, total: pending.length }, { "x-total-count": String(pending.length) });
 }

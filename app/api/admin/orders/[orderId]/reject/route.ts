@@ -1,0 +1,16 @@
+// POST /admin/orders/{orderId}/reject — reject an open order with a reason
+import { z } from "zod";
+import { sessionUserId } from "@/app/auth";
+import { getConfig } from "@/server/config.ts";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { operatorRejectOrder } from "@/server/orders/operate-orders.ts";
+import { rejectOrderSchema } from "@/server/orders/sandbox-orders.ts";
+
+const params = z.object({ orderId: z.string() });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: withOperator(sessionUserId, { params, body: rejectOrderSchema }, ({ params, body }) =>
+    operatorRejectOrder({ orderId: params.orderId, reason: body.reason, config: getConfig() }),
+  ),
+});

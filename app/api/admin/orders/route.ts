@@ -1,0 +1,9 @@
+// GET /admin/orders — the operator's order queue: open orders, or those in one state
+import { sessionUserId } from "@/app/auth";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { listOrdersForOperator, operatorOrdersQuery } from "@/server/orders/operate-orders.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withOperator(sessionUserId, { query: operatorOrdersQuery }, ({ query }) => listOrdersForOperator(query)),
+});

@@ -1,0 +1,11 @@
+// GET /orders/{orderId} — one order of a profile the caller may read
+import { z } from "zod";
+import { withBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { getOrder } from "@/server/orders/get-order.ts";
+
+const params = z.object({ orderId: z.string() });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withBearer({ params }, ({ caller, params }) => getOrder({ caller, orderId: params.orderId })),
+});

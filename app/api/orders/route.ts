@@ -1,0 +1,21 @@
+// GET /orders — a profile's orders, filtered and paged; POST /orders — place a redeem order
+import { getConfig } from "@/server/config.ts";
+import { withBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { Reply } from "@/server/http/respond.ts";
+import { listOrders } from "@/server/orders/list-orders.ts";
+import { listOrdersQuery, placeOrderSchema } from "@/server/orders/order.schemas.ts";
+import { orderView } from "@/server/orders/order-view.ts";
+import { placeOrder } from "@/server/orders/place-order.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withBearer({ query: listOrdersQuery }, ({ caller, query, url }) =>
+    listOrders({ caller, query, url, config: getConfig() }),
+  ),
+  POST: withBearer({ body: placeOrderSchema }, async ({ caller, body, req }) => {
+    const idempotencyKey = req.headers.get("idempotency-key")?.trim() || undefined;
+    const { order, signature } = await placeOrder({ caller, request: body, idempotencyKey, config: getConfig() });
+    // 202 while a Safe's on-chain signature is awaited (a pending `order` signature), 200 once signed.
+    return new Reply(signature === "awaited" ? 202 : 200, orderView(order));
+  }),
+});

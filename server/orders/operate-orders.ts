@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { serverClock, type Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { ledgerReport } from "../ledger/ledger-report.ts";
+import { formatAmount } from "../money/amount.ts";
+import { ORDER_STATES } from "./order.schemas.ts";
+import { orderView, type OrderView } from "./order-view.ts";
+import { processOrder, rejectOrder } from "./settle-order.ts";
+
+export const operatorOrdersQuery = z.object({
+  state: z.enum(ORDER_STATES, `must be one of ${ORDER_STATES.join(", ")}`).optional(),
+});
+
+/** How long a claimed order may wait for its chain transaction before the operator is asked to look at it. */
+const STUCK_AFTER_MS = 10 * 60_000;
+
+export type OperatorOrder = OrderView & { awaitingSignature: boolean; stuck: boolean };
+
+/** The operator's order queue: open orders first (oldest first), then the latest settled ones. */
+export async function listOrdersForOperator(options: {
+  state?: (typeof ORDER_STATES)[number];
+  clock?: Clock;
+}): Promise<{ orders: OperatorOrder[] }> {
+  const { state, clock = serverClock } = options;
+  const prisma = await db();
+  const rows = await prisma.order.findMany({
+    where: state ? { state } : { state: { in: ["placed", "pending"] } },
+    orderBy: { seq: state === "processed" || state === "rejected" ? "desc" : "asc" },
+    take: 200,
+  });
+  const now = clock().getTime();
+  return {
+    orders: rows.map((row) => ({
+      ...orderView(row),
+      awaitingSignature: row.kind === "redeem" && row.signedAt === null,
+      stuck:
+        (row.state === "placed" || row.state === "pending") &&
+        row.chainAttemptAt !== null &&
+        now - row.chainAttemptAt.getTime() > STUCK_AFTER_MS,
+    })),
+  };
+}
+
+const orderIdSchema = z.string().uuid();
+
+export async function operatorProcessOrder(options: { orderId: string; config: Config }): Promise<OrderView> {
+  if (!orderIdSchema.safeParse(options.orderId).success) throw new AppError("NOT_FOUND", "Order not found");
+  return orderView(await processOrder({ orderId: options.orderId.toLowerCase(), config: options.config }));
+}
+
+export async function operatorRejectOrder(options: {
+  orderId: string;
+  reason: string;
+  config: Config;
+}): Promise<OrderView> {
+  if (!orderIdSchema.safeParse(options.orderId).success) throw new AppError("NOT_FOUND", "Order not found");
+  return orderView(
+    await rejectOrder({ orderId: options.orderId.toLowerCase(), reason: options.reason, config: options.config }),
+  );
+}
+
+/** The ledger's totals per chain and currency, and whether every invariant holds (C34), amounts as decimals. */
+export async function ledgerOverview(): Promise<{
+  consistent: boolean;
+  totals: { chain: string; currency: string; minted: string; burned: string; wallets: string; held: string }[];
+  unbalancedTransactions: string[];
+  driftingAccounts: string[];
+}> {
+  const report = await ledgerReport();
+  return {
+    consistent: report.consistent,
+    totals: report.totals.map((t) => ({
+      chain: t.chain,
+      currency: t.currency,
+      minted: formatAmount(t.mintedMinor),
+      burned: formatAmount(t.burnedMinor),
+      wallets: formatAmount(t.walletsMinor),
+      held: formatAmount(t.holdsMinor),
+    })),
+    unbalancedTransactions: report.unbalancedTransactions,
+    driftingAccounts: report.driftingAccounts,
+  };
+}

@@ -1,0 +1,268 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Hex } from "viem";
+import { chainGateway } from "../chains/configured-gateway.ts";
+import { resolveChain, type ChainInfo } from "../chains/registry.ts";
+import { serverClock, type Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { Prisma, type Order } from "../generated/prisma/client.ts";
+import { AppError } from "../http/errors.ts";
+import { recordHold } from "../ledger/movements.ts";
+import { InsufficientFunds } from "../ledger/post-transaction.ts";
+import { formatAmount, SUPPORTING_DOCUMENT_THRESHOLD_MINOR } from "../money/amount.ts";
+import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { ON_CHAIN_WAIT_SECONDS } from "../addresses/link-address.ts";
+import { signedBy } from "../signatures/verify-signature.ts";
+import { checkOrderMessage } from "./order-message.ts";
+import type { PlaceOrderRequest } from "./order.schemas.ts";
+import { recordOrderEvent, type CounterpartView } from "./order-view.ts";
+
+/** The memo of an order placed without memo or reference number (CONTRACT §4.17). */
+export const DEFAULT_MEMO = "Powered by Tokenrail";
+
+export type PlaceOrderOutcome = { order: Order; signature: "verified" | "awaited"; repeated: boolean };
+
+/**
+ * `POST /orders` (SPEC endpoint 20): a redeem order from a linked address of an approved profile the caller may
+ * change. The signed message must name the order's currency, amount and receiver and be at most five minutes old
+ * (C19); the signature is the address's own (EOA), its owners' (Safe off-chain, ERC-1271), or `0x` for a Safe that
+ * signs on chain (the order then waits for its `SignMsg`, as a pending `order` signature). The amount is held in
+ * the ledger as the order is created, so concurrent orders can never spend the same tokens (C33), and a signed
+ * message places one order only. A retried request (same `id`, or same `Idempotency-Key`) with the same body gets
+ * the same order back; with another body it is a conflict (C32).
+ */
+export async function placeOrder(options: {
+  caller: Caller;
+  request: PlaceOrderRequest;
+  idempotencyKey?: string;
+  config: Config;
+  clock?: Clock;
+}): Promise<PlaceOrderOutcome> {
+  const { caller, request, config, clock = serverClock } = options;
+  const requestHash = hashRequest(request);
+  const idempotencyKey = options.idempotencyKey && `${caller.applicationId}:${options.idempotencyKey}`;
+  const earlier = await previousAttempt({ caller, id: request.id, idempotencyKey, requestHash });
+  if (earlier) return earlier;
+
+  const now = clock();
+  const chain = evmChain(request.chain, config, "chain");
+  const address = request.address as Hex;
+  const addressKey = address.toLowerCase();
+  const prisma = await db();
+  const link = await prisma.address.findUnique({
+    where: { addressKey_chain: { addressKey, chain: chain.name } },
+    select: { profileId: true },
+  });
+  const profile = link && (await accessibleProfiles(caller)).find((p) => p.id === link.profileId);
+  if (!profile) {
+    throw new AppError("VALIDATION", "Validation errors", {
+      address: `is not linked on ${chain.name} to a profile you may act on`,
+    });
+  }
+  if (!profile.perms.includes("write")) throw new AppError("FORBIDDEN", "No write permission on this profile");
+  if (profile.state !== "approved") {
+    throw new AppError("FORBIDDEN", `The profile is ${profile.state}: orders are placed by approved profiles only`);
+  }
+
+  const counterpart = counterpartOf(request, chain, config);
+  const identifier = counterpart.identifier;
+  const messageErrors = checkOrderMessage({
+    message: request.message,
+    order: {
+      currency: request.currency,
+      amountMinor: request.amount,
+      counterpart:
+        identifier.standard === "iban"
+          ? { standard: "iban", iban: identifier.iban }
+          : { standard: "chain", address: identifier.address, chain: identifier.chain },
+    },
+    now,
+    sameChain: (a, b) =>
+      resolveChain(a, config.environment)?.name === resolveChain(b, config.environment)?.name &&
+      resolveChain(a, config.environment) !== undefined,
+  });
+  if (messageErrors) throw new AppError("VALIDATION", "Validation errors", messageErrors);
+
+  await checkSupportingDocument(caller, request);
+
+  const signature = request.signature as Hex;
+  const awaited = signature === "0x";
+  if (!awaited && !(await signedBy({ chain, address, message: request.message, signature, config }))) {
+    throw new AppError("VALIDATION", "Validation errors", { signature: "invalid signature" });
+  }
+  const msgHash = awaited ? await chainGateway(config).safeMessageHash(chain, address, request.message) : undefined;
+
+  const id = request.id ?? randomUUID();
+  const wallet = { chain: chain.name, currency: request.currency, addressKey, profileId: profile.id };
+  try {
+    const order = await prisma.$transaction(async (tx) => {
+      const row = await tx.order.create({
+        data: {
+          id,
+          kind: "redeem",
+          profileId: profile.id,
+          address: request.address,
+          addressKey,
+          chain: chain.name,
+          currency: request.currency,
+          amountMinor: request.amount,
+          counterpart,
+          memo: request.memo ?? DEFAULT_MEMO,
+          referenceNumber: request.referenceNumber,
+          state: "placed",
+          message: request.message,
+          signature: request.signature,
+          messageKey: messageKey(chain.name, addressKey, request.message),
+          signedAt: awaited ? null : now,
+          supportingDocumentId: request.supportingDocumentId,
+          placedAt: now,
+          requestHash,
+          idempotencyKey,
+          placedById: caller.userId,
+        },
+      });
+      await recordHold(tx, { wallet, amountMinor: request.amount, orderId: id, at: now });
+      if (msgHash) {
+        await tx.pendingSignature.create({
+          data: {
+            kind: "order",
+            orderId: id,
+            profileId: profile.id,
+            chain: chain.name,
+            address: request.address,
+            addressKey,
+            message: request.message,
+            msgHash,
+            requestedById: caller.userId,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + ON_CHAIN_WAIT_SECONDS * 1000),
+          },
+        });
+      }
+      await recordOrderEvent(tx, "order.created", row, now);
+      return row;
+    });
+    return { order, signature: awaited ? "awaited" : "verified", repeated: false };
+  } catch (error) {
+    if (error instanceof InsufficientFunds) {
+      const free = await prisma.ledgerAccount.findUnique({
+        where: {
+          kind_chain_currency_addressKey: { kind: "wallet", chain: chain.name, currency: request.currency, addressKey },
+        },
+        select: { balanceMinor: true },
+      });
+      throw new AppError("VALIDATION", "Validation errors", {
+        amount: `exceeds the available balance of ${formatAmount(free?.balanceMinor ?? 0n)} ${request.currency.toUpperCase()}`,
+      });
+    }
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      // Another request with the same id or key won the race: answer as its retry would be answered.
+      const raced = await previousAttempt({ caller, id: request.id, idempotencyKey, requestHash });
+      if (raced) return raced;
+      throw new AppError("VALIDATION", "Validation errors", {
+        message: "this signed message has already placed an order; sign a new one",
+      });
+    }
+    throw error;
+  }
+}
+
+/** The order an earlier attempt of this request placed, or a conflict when the id or key came with another body. */
+async function previousAttempt(options: {
+  caller: Caller;
+  id?: string;
+  idempotencyKey?: string;
+  requestHash: string;
+}): Promise<PlaceOrderOutcome | undefined> {
+  const { caller, id, idempotencyKey, requestHash } = options;
+  if (!id && !idempotencyKey) return undefined;
+  const prisma = await db();
+  const existing = await prisma.order.findFirst({
+    where: { OR: [...(id ? [{ id }] : []), ...(idempotencyKey ? [{ idempotencyKey }] : [])] },
+  });
+  if (!existing) return undefined;
+  const mine = (await accessibleProfiles(caller)).some((p) => p.id === existing.profileId);
+  if (!mine || existing.requestHash !== requestHash) {
+    throw new AppError(
+      "CONFLICT",
+      id && existing.id === id
+        ? "An order with this id exists with a different request"
+        : "This Idempotency-Key was used with a different request",
+    );
+  }
+  return { order: existing, signature: existing.signedAt ? "verified" : "awaited", repeated: true };
+}
+
+function evmChain(name: string, config: Config, field: string): ChainInfo {
+  const chain = resolveChain(name, config.environment);
+  if (!chain || chain.family !== "evm") {
+    throw new AppError("VALIDATION", "Validation errors", {
+      [field]: `${name} is not an EVM chain of this environment`,
+    });
+  }
+  return chain;
+}
+
+/** The counterpart as orders show it: IBANs compact, chains by their name in this environment. */
+function counterpartOf(request: PlaceOrderRequest, source: ChainInfo, config: Config): CounterpartView {
+  const { identifier } = request.counterpart;
+  const details = (request.counterpart.details ?? {}) as Record<string, string>;
+  if (identifier.standard === "iban") {
+    return {
+      identifier: { standard: "iban", iban: identifier.iban, ...(identifier.bic ? { bic: identifier.bic } : {}) },
+      details,
+    };
+  }
+  const target = evmChain(identifier.chain, config, "counterpart.identifier.chain");
+  if (target.name === source.name) {
+    throw new AppError("VALIDATION", "Validation errors", {
+      "counterpart.identifier.chain": "must differ from the order's chain: send tokens on one chain directly",
+    });
+  }
+  return { identifier: { standard: "chain", address: identifier.address, chain: target.name }, details: {} };
+}
+
+/** From 15,000.00 EUR on, an invoice or agreement uploaded by the same caller must come with the order (C31). */
+async function checkSupportingDocument(caller: Caller, request: PlaceOrderRequest): Promise<void> {
+  const needed = request.currency === "eur" && request.amount >= SUPPORTING_DOCUMENT_THRESHOLD_MINOR;
+  if (!request.supportingDocumentId) {
+    if (needed) {
+      throw new AppError("VALIDATION", "Validation errors", {
+        supportingDocumentId: "is required from 15,000.00 EUR: upload the invoice or agreement with POST /files",
+      });
+    }
+    return;
+  }
+  const prisma = await db();
+  const file = await prisma.storedFile.findFirst({
+    where: { id: request.supportingDocumentId, uploadedById: caller.userId },
+    select: { id: true },
+  });
+  if (!file) {
+    throw new AppError("VALIDATION", "Validation errors", {
+      supportingDocumentId: "is not a file you uploaded",
+    });
+  }
+}
+
+function hashRequest(request: PlaceOrderRequest): string {
+  return createHash("sha256").update(canonicalJson(request)).digest("hex");
+}
+
+function messageKey(chain: string, addressKey: string, message: string): string {
+  return createHash("sha256").update(`${chain}\n${addressKey}\n${message}`).digest("hex");
+}
+
+/** JSON with sorted keys and bigints as strings: equal requests hash equally whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (typeof value === "bigint") return JSON.stringify(value.toString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,51 @@
+import { serverClock, type Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { isAppError } from "../http/errors.ts";
+import { logger } from "../logging/logger.ts";
+import { processOrder } from "./settle-order.ts";
+
+/** An issue order not claimed this long after its payment arrived was interrupted (e.g. by a restart). */
+const ISSUE_GRACE_MS = 30_000;
+
+/**
+ * The order work no request is waiting for: issue orders whose mint was never started (the instance stopped between
+ * recording the payment and minting), and in the sandbox, signed redeem orders older than `autoProcessSeconds`.
+ * Each order is claimed inside `processOrder`, so instances running this together never process one twice.
+ */
+export async function processDueOrders(options: { config: Config; clock?: Clock }): Promise<number> {
+  const { config, clock = serverClock } = options;
+  const now = clock().getTime();
+  const prisma = await db();
+  const issues = await prisma.order.findMany({
+    where: { kind: "issue", state: "pending", chainAttemptAt: null, placedAt: { lt: new Date(now - ISSUE_GRACE_MS) } },
+    orderBy: { seq: "asc" },
+    select: { id: true },
+    take: 50,
+  });
+  const redeems =
+    config.autoProcessSeconds === undefined
+      ? []
+      : await prisma.order.findMany({
+          where: {
+            kind: "redeem",
+            state: "placed",
+            chainAttemptAt: null,
+            signedAt: { lt: new Date(now - config.autoProcessSeconds * 1000) },
+          },
+          orderBy: { seq: "asc" },
+          select: { id: true },
+          take: 50,
+        });
+  let processed = 0;
+  for (const { id } of [...issues, ...redeems]) {
+    try {
+      await processOrder({ orderId: id, config, clock });
+      processed++;
+    } catch (error) {
+      // Another instance took it first, or an operator settled it meanwhile.
+      if (!isAppError(error)) logger().error({ err: error, orderId: id }, "a due order could not be processed");
+    }
+  }
+  return processed;
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { electronicFormatIBAN } from "ibantools";
+import { z } from "zod";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { Reply } from "../http/respond.ts";
+import { positiveAmountSchema } from "../money/amount.ts";
+import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { orderView, type OrderView } from "./order-view.ts";
+import { receiveIncomingPayment } from "./receive-payment.ts";
+import { processOrder, rejectOrder } from "./settle-order.ts";
+
+export const simulatePaymentSchema = z.object({
+  iban: z.string("IBAN missing").min(1, "IBAN missing"),
+  amount: positiveAmountSchema,
+  currency: z.literal("eur", "IBAN payments are in eur").default("eur"),
+  memo: z.string().max(140, "must be at most 140 characters").optional(),
+  debtor: z
+    .object({
+      name: z.string("Name missing").trim().min(1, "Name missing").max(140),
+      iban: z.string().optional(),
+    })
+    .default({ name: "Sandbox Payer", iban: "DE89370400440532013000" }),
+  /** The bank's reference; repeat it to report the same payment twice. */
+  reference: z.string().min(1).max(64).optional(),
+});
+export type SimulatePaymentRequest = z.infer<typeof simulatePaymentSchema>;
+
+export const rejectOrderSchema = z.object({
+  reason: z.string("Reason missing").trim().min(1, "Reason missing").max(500, "must be at most 500 characters"),
+});
+
+function sandboxOnly(config: Config): void {
+  if (config.environment !== "sandbox") throw new AppError("NOT_FOUND", "Not found");
+}
+
+async function writableProfileIds(caller: Caller): Promise<string[]> {
+  return (await accessibleProfiles(caller)).filter((p) => p.perms.includes("write")).map((p) => p.id);
+}
+
+/**
+ * Sandbox: the bank reports a euro payment into an IBAN of a profile the caller may act on. The issue order is
+ * created and its tokens minted, as for a real payment. 201 with the order; 200 with the same order when the
+ * `reference` was reported before.
+ */
+export async function simulateIncomingPayment(options: {
+  caller: Caller;
+  request: SimulatePaymentRequest;
+  config: Config;
+}): Promise<Reply> {
+  const { caller, request, config } = options;
+  sandboxOnly(config);
+  const iban = electronicFormatIBAN(request.iban) ?? request.iban;
+  const { order, repeated } = await receiveIncomingPayment({
+    payment: {
+      iban,
+      amountMinor: request.amount,
+      currency: request.currency,
+      memo: request.memo,
+      debtor: {
+        name: request.debtor.name,
+        ...(request.debtor.iban ? { iban: electronicFormatIBAN(request.debtor.iban) ?? request.debtor.iban } : {}),
+      },
+      bankReference: request.reference ?? `SBX-IN-${randomUUID()}`,
+      profileIds: await writableProfileIds(caller),
+    },
+    config,
+  });
+  return new Reply(repeated ? 200 : 201, orderView(order));
+}
+
+async function callersOrder(caller: Caller, orderId: string): Promise<string> {
+  const prisma = await db();
+  const order = /^[0-9a-f-]{36}$/i.test(orderId)
+    ? await prisma.order.findFirst({
+        where: { id: orderId.toLowerCase(), profileId: { in: await writableProfileIds(caller) } },
+        select: { id: true },
+      })
+    : null;
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  return order.id;
+}
+
+/** Sandbox: process an order of a profile the caller may act on, as the operator would. */
+export async function sandboxProcessOrder(options: {
+  caller: Caller;
+  orderId: string;
+  config: Config;
+}): Promise<OrderView> {
+  sandboxOnly(options.config);
+  const orderId = await callersOrder(options.caller, options.orderId);
+  return orderView(await processOrder({ orderId, config: options.config }));
+}
+
+/** Sandbox: reject an open order of a profile the caller may act on, with a reason. */
+export async function sandboxRejectOrder(options: {
+  caller: Caller;
+  orderId: string;
+  reason: string;
+  config: Config;
+}): Promise<OrderView> {
+  sandboxOnly(options.config);
+  const orderId = await callersOrder(options.caller, options.orderId);
+  return orderView(await rejectOrder({ orderId, reason: options.reason, config: options.config }));
+}
