@@ -7,6 +7,7 @@ import { clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
 import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { operatorSession } from "../fixtures/operator.ts";
+import { redeemBody } from "../fixtures/orders.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 // Each test starts its own server process beside the shared one.
@@ -156,6 +157,68 @@ test("the sandbox approves complete KYC on its own after the configured delay; i
       ).state;
     await expect.poll(() => stateOf(complete), { timeout: 20_000 }).toBe("approved");
     expect(await stateOf(incomplete)).toBe("pending");
+  } finally {
+    await stopServer(instance);
+  }
+});
+
+test("on autopilot the sandbox approves KYC, provisions the IBAN, mints a payment and processes a signed redeem order by itself", async ({
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const target = await startDemoInstance(extraPort, {
+    TOKENRAIL_SANDBOX_AUTO_APPROVE: "1",
+    TOKENRAIL_SANDBOX_AUTO_PROCESS: "1",
+    TOKENRAIL_IBAN_PROVISION_INTERVAL: "1",
+  });
+  const instance = target.server;
+  try {
+    const customer = await linkedCustomer(request, { target });
+    const { partner, profile, account } = customer;
+    const fileId = await uploadDocument(request, partner, { baseUrl: target.baseUrl });
+    await request.patch(`${target.baseUrl}/profiles/${profile}/details`, {
+      headers: partner,
+      data: V4_PERSONAL_DETAILS,
+    });
+    await request.patch(`${target.baseUrl}/profiles/${profile}/form`, { headers: partner, data: PERSONAL_FORM });
+    await request.patch(`${target.baseUrl}/profiles/${profile}/verifications`, {
+      headers: partner,
+      data: { personal: [{ kind: "idDocument", fileId }] },
+    });
+    const json = async (path: string) =>
+      (await (await request.get(`${target.baseUrl}${path}`, { headers: partner })).json()) as Record<string, unknown>;
+    await expect.poll(async () => (await json(`/profiles/${profile}`)).state, { timeout: 20_000 }).toBe("approved");
+
+    const ibanRequest = await request.post(`${target.baseUrl}/ibans`, {
+      headers: partner,
+      data: { address: account.address, chain: "sepolia" },
+    });
+    expect(ibanRequest.status()).toBe(202);
+    let iban = "";
+    await expect
+      .poll(
+        async () => (iban = ((await json(`/ibans?profile=${profile}`)).ibans as { iban: string }[])[0]?.iban ?? ""),
+        {
+          timeout: 20_000,
+        },
+      )
+      .not.toBe("");
+    const paid = await request.post(`${target.baseUrl}/sandbox/payments`, {
+      headers: partner,
+      data: { iban, amount: "40" },
+    });
+    expect(paid.status()).toBe(201);
+    expect(await paid.json()).toMatchObject({ kind: "issue", state: "processed", amount: "40.00" });
+
+    const order = await request.post(`${target.baseUrl}/orders`, {
+      headers: partner,
+      data: await redeemBody(account, "15"),
+    });
+    expect(order.status()).toBe(200);
+    const { id } = (await order.json()) as { id: string };
+    await expect.poll(async () => (await json(`/orders/${id}`)).state, { timeout: 20_000 }).toBe("processed");
+    const balances = await json(`/balances/sepolia/${account.address}`);
+    expect(balances.balances).toEqual([{ currency: "eur", amount: "25.00" }]);
   } finally {
     await stopServer(instance);
   }
