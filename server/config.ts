@@ -59,6 +59,13 @@ const envSchema = z.object({
     .string()
     .regex(/^(off|\d{1,6})$/, 'seconds to wait before processing a signed redeem order, or "off"')
     .optional(),
+  TOKENRAIL_WEBHOOK_PRIVATE_URLS: z.enum(["allow", "refuse"], 'use "allow" or "refuse"').optional(),
+  TOKENRAIL_WEBHOOK_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(1, "must be at least 1 second")
+    .max(60, "must be at most 60 seconds")
+    .default(15),
   TOKENRAIL_FILE_SIZE_LIMIT: z.coerce
     .number()
     .int()
@@ -163,6 +170,12 @@ export type Config = {
   autoApproveSeconds?: number;
   /** Sandbox: signed redeem orders are processed (burned, paid out) after this many seconds; undefined: never. */
   autoProcessSeconds?: number;
+  webhooks: {
+    /** Subscribers may be plain http and on loopback or private networks (sandbox, local development). */
+    allowPrivateUrls: boolean;
+    /** How long one delivery attempt may take. */
+    timeoutMs: number;
+  };
   files: {
     /** Largest accepted upload in bytes; bigger bodies are refused (413) while they arrive. */
     sizeLimit: number;
@@ -247,6 +260,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TOKENRAIL_SANDBOX_AUTO_PROCESS !== undefined && e.TOKENRAIL_SANDBOX_AUTO_PROCESS !== "off") {
     problems.push("TOKENRAIL_SANDBOX_AUTO_PROCESS: production orders are processed by an operator");
   }
+  if (production && e.TOKENRAIL_WEBHOOK_PRIVATE_URLS === "allow") {
+    problems.push("TOKENRAIL_WEBHOOK_PRIVATE_URLS: production delivers webhooks to public https addresses only");
+  }
   if (production && e.TOKENRAIL_TEST_CLOCK === "true") {
     problems.push("TOKENRAIL_TEST_CLOCK: moving the clock is for test instances, never production");
   }
@@ -295,6 +311,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testClock: e.TOKENRAIL_TEST_CLOCK === "true",
     autoApproveSeconds: autoApprove(production, e.TOKENRAIL_SANDBOX_AUTO_APPROVE),
     autoProcessSeconds: autoApprove(production, e.TOKENRAIL_SANDBOX_AUTO_PROCESS),
+    webhooks: {
+      allowPrivateUrls: (e.TOKENRAIL_WEBHOOK_PRIVATE_URLS ?? (production ? "refuse" : "allow")) === "allow",
+      timeoutMs: e.TOKENRAIL_WEBHOOK_TIMEOUT * 1000,
+    },
     files: {
       sizeLimit: e.TOKENRAIL_FILE_SIZE_LIMIT,
       storage:

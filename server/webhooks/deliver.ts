@@ -1,0 +1,101 @@
+import { serverClock, type Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { logger } from "../logging/logger.ts";
+import { nextAttemptAt } from "./schedule.ts";
+import { parseWebhookSecret, unsealSecret } from "./secret.ts";
+import { sendWebhook, type SendResult } from "./send.ts";
+import { webhookHeaders } from "./sign.ts";
+
+/**
+ * One round of the delivery worker: claims due deliveries (`FOR UPDATE SKIP LOCKED`, then held with `lockedUntil`
+ * for longer than an attempt can take), so several instances never send the same attempt twice; POSTs each, signed
+ * afresh with the same `webhook-id`; records the attempt; and schedules the next one (C21). 2xx is delivered; 410
+ * switches the subscription off; otherwise it is retried until its attempts or its 12 hours are used up.
+ */
+export async function deliverDueWebhooks(options: {
+  config: Config;
+  clock?: Clock;
+  batch?: number;
+}): Promise<{ attempted: number; delivered: number }> {
+  const { config, clock = serverClock, batch = 20 } = options;
+  const prisma = await db();
+  const now = clock();
+  const holdUntil = new Date(now.getTime() + config.webhooks.timeoutMs + 30_000);
+  const claimed = await prisma.$queryRaw<{ id: string; attempts: number }[]>`
+    UPDATE "WebhookDelivery" SET "lockedUntil" = ${holdUntil}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM "WebhookDelivery"
+      WHERE state = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
+      ORDER BY "nextAttemptAt", "createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+    RETURNING id, attempts`;
+  if (claimed.length === 0) return { attempted: 0, delivered: 0 };
+  const rows = await prisma.webhookDelivery.findMany({
+    where: { id: { in: claimed.map((c) => c.id) } },
+    include: { subscription: true },
+  });
+  const outcomes = await Promise.all(
+    rows.map(async (delivery) => {
+      const attempt = claimed.find((c) => c.id === delivery.id)!.attempts;
+      const { subscription } = delivery;
+      const at = clock();
+      let result: SendResult;
+      let headers: Record<string, string> = {};
+      if (subscription.state !== "active") {
+        result = { latencyMs: 0, error: "the subscription is inactive" };
+      } else {
+        const key = parseWebhookSecret(unsealSecret(subscription.secretSealed, config.secret))!;
+        headers = webhookHeaders({ id: delivery.id, timestamp: at, body: delivery.payload, key });
+        result = await sendWebhook({
+          url: subscription.url,
+          headers,
+          body: delivery.payload,
+          timeoutMs: config.webhooks.timeoutMs,
+          policy: { allowPrivate: config.webhooks.allowPrivateUrls },
+        });
+      }
+      const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
+      const gone = result.status === 410;
+      const retryAt =
+        ok || gone || delivery.manual || subscription.state !== "active"
+          ? undefined
+          : nextAttemptAt({
+              attempts: attempt,
+              firstAt: delivery.createdAt,
+              now: clock(),
+              retryAfterSeconds: result.status === 429 || result.status === 503 ? result.retryAfterSeconds : undefined,
+            });
+      await prisma.$transaction(async (tx) => {
+        await tx.webhookAttempt.create({
+          data: {
+            deliveryId: delivery.id,
+            number: attempt,
+            at,
+            requestHeaders: headers,
+            responseStatus: result.status ?? null,
+            responseBody: result.body ?? null,
+            latencyMs: result.latencyMs,
+            error: result.error ?? null,
+          },
+        });
+        // Only the holder of this attempt may settle it (a worker that overran its hold finds attempts moved on).
+        await tx.webhookDelivery.updateMany({
+          where: { id: delivery.id, attempts: attempt },
+          data: {
+            state: ok ? "delivered" : retryAt ? "pending" : "failed",
+            nextAttemptAt: retryAt ?? null,
+            lockedUntil: null,
+            ...(ok ? { deliveredAt: at } : {}),
+          },
+        });
+        if (gone) await tx.webhookSubscription.update({ where: { id: subscription.id }, data: { state: "inactive" } });
+      });
+      return ok;
+    }),
+  );
+  const delivered = outcomes.filter(Boolean).length;
+  if (delivered < outcomes.length) {
+    logger().info({ attempted: outcomes.length, delivered }, "webhook attempts failed; retries scheduled");
+  }
+  return { attempted: outcomes.length, delivered };
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** Event types a subscription may ask for (CONTRACT §2.2). `profile.error` is accepted; nothing emits it yet. */
+export const WEBHOOK_EVENT_TYPES = [
+  "iban.updated",
+  "order.created",
+  "order.updated",
+  "profile.error",
+  "profile.updated",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What a subscription hears when it names no types. */
+export const DEFAULT_WEBHOOK_TYPES: WebhookEventType[] = ["iban.updated", "profile.updated"];
+
+const types = z
+  .array(
+    z.enum(WEBHOOK_EVENT_TYPES, `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}`),
+    "must be a list of event types",
+  )
+  .min(1, "name at least one event type")
+  .transform((list) => [...new Set(list)].sort());
+
+const url = z.string("URL missing").trim().min(1, "URL missing").max(2000, "must be at most 2000 characters");
+const secret = z.string("Secret missing").min(1, "Secret missing");
+
+export const createWebhookSchema = z.object({ url, secret, types: types.optional() });
+export type CreateWebhookRequest = z.infer<typeof createWebhookSchema>;
+
+export const updateWebhookSchema = z.object({
+  state: z.enum(["active", "inactive"], 'use "active" or "inactive"').optional(),
+  types: types.optional(),
+  url: url.optional(),
+  secret: secret.optional(),
+});
+export type UpdateWebhookRequest = z.infer<typeof updateWebhookSchema>;
+
+export const deliveriesQuery = z.object({
+  state: z.enum(["pending", "delivered", "failed"], "use pending, delivered or failed").optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, "must be a whole number from 1 to 100")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100, "must be a whole number from 1 to 100")
+    .default(50),
+});
+
+/** A subscription as the API shows it: the secret never. */
+export type WebhookSubscriptionView = { id: string; url: string; types: string[]; state: "active" | "inactive" };
