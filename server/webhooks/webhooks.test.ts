@@ -20,6 +20,7 @@ import { MAX_ATTEMPTS, RETRY_WINDOW_MS } from "./schedule.ts";
 await setUpTestInstance("webhooks");
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
+const typeOf = (r: Received) => (JSON.parse(r.body) as { type: string }).type;
 
 /** A receiver on loopback answering each request with what `answer` says, recording everything. */
 const received: Received[] = [];
@@ -84,7 +85,7 @@ describe("webhook delivery", () => {
     answer = () => ({ status: 200 });
     received.length = 0;
     await createSubscription({ caller, request: { url, secret: whsec }, config: getConfig() });
-    assert.equal(JSON.parse(received[0]!.body).type, "subscription.created");
+    assert.equal(typeOf(received[0]!), "subscription.created");
     new Webhook(whsec).verify(received[0]!.body, received[0]!.headers as Record<string, string>);
 
     // A delivery that succeeds at once, verified by the standard library on the raw body.
@@ -92,7 +93,7 @@ describe("webhook delivery", () => {
     await recordProfileEvent(profile, new Date());
     assert.ok((await fanOutEvents()) >= 1);
     await deliverDueWebhooks({ config: getConfig() });
-    const ok = received.find((r) => JSON.parse(r.body).type === "profile.updated")!;
+    const ok = received.find((r) => typeOf(r) === "profile.updated")!;
     assert.deepEqual(new Webhook(whsec).verify(ok.body, ok.headers as Record<string, string>), JSON.parse(ok.body));
 
     // A receiver that keeps failing: the clock jumps to each scheduled attempt.
