@@ -7,6 +7,9 @@ import { completeOrderSignatures } from "../orders/complete-order-signatures.ts"
 import { processDueOrders } from "../orders/process-due-orders.ts";
 import { logger } from "../logging/logger.ts";
 import { approveCompleteProfiles } from "../profiles/auto-approve.ts";
+import { deliverDueWebhooks } from "../webhooks/deliver.ts";
+import { logQueueMetrics } from "../webhooks/deliveries.ts";
+import { fanOutEvents } from "../webhooks/fan-out.ts";
 import { banner } from "./banner.ts";
 import { demoCredentials } from "./demo-credentials.ts";
 import { seedDemo } from "./seed-demo.ts";
@@ -39,6 +42,10 @@ export async function boot(): Promise<void> {
   startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
     provisionRequestedIbans({ settings: config.ibans }),
   );
+  // Webhooks: recorded events become deliveries, due deliveries are sent; the queue's state is logged each minute.
+  startPeriodic("webhook-fan-out", 500, () => fanOutEvents());
+  startPeriodic("webhook-delivery", 500, () => deliverDueWebhooks({ config }));
+  startPeriodic("webhook-metrics", 60_000, () => logQueueMetrics());
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

@@ -1,0 +1,26 @@
+// PATCH|PUT /webhooks/{subscription} — change state, types, URL or secret; DELETE — remove the subscription
+import { z } from "zod";
+import { getConfig } from "@/server/config.ts";
+import { withBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import {
+  deleteSubscription,
+  ownSubscription,
+  subscriptionView,
+  updateSubscription,
+} from "@/server/webhooks/manage-subscriptions.ts";
+import { updateWebhookSchema } from "@/server/webhooks/webhook.schemas.ts";
+
+const params = z.object({ subscription: z.string() });
+const update = withBearer({ params, body: updateWebhookSchema }, ({ caller, params, body }) =>
+  updateSubscription({ caller, id: params.subscription, request: body, config: getConfig() }),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withBearer({ params }, async ({ caller, params }) =>
+    subscriptionView(await ownSubscription(caller, params.subscription)),
+  ),
+  PATCH: update,
+  PUT: update,
+  DELETE: withBearer({ params }, ({ caller, params }) => deleteSubscription({ caller, id: params.subscription })),
+});
