@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
@@ -9,6 +10,7 @@ import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/
 import { operatorSession } from "../fixtures/operator.ts";
 import { redeemBody } from "../fixtures/orders.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { WebhookReceiver } from "../fixtures/webhook-receiver.ts";
 
 // Each test starts its own server process beside the shared one.
 const extraPort = server.port + 1;
@@ -277,5 +279,109 @@ test("the operator withdraws the KYC privilege (403) and switches an application
     await operator.dispose();
   } finally {
     await stopServer(instance);
+  }
+});
+
+test("C23: webhook deliveries survive a crash: events recorded before it reach the receiver after a restart, each once", async ({
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const receiver = new WebhookReceiver();
+  const url = await receiver.start();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-crash-"));
+  const first = await startDemoInstance(extraPort, { TOKENRAIL_DATA_DIR: dataDir });
+  const restartEnv = {
+    DATABASE_URL: undefined,
+    TOKENRAIL_DATA_DIR: dataDir,
+    TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
+    TOKENRAIL_DEMO_CLIENT_ID: first.demo.clientId,
+    TOKENRAIL_DEMO_CLIENT_SECRET: first.demo.clientSecret,
+    TOKENRAIL_DEMO_OPERATOR_PASSWORD: first.operatorPassword,
+  };
+  let second: ReturnType<typeof spawnServer> | undefined;
+  try {
+    const partner = { authorization: `Bearer ${await clientCredentialsToken(request, first)}`, accept: V2 };
+    const subscribed = await request.post(`${first.baseUrl}/webhooks`, {
+      headers: partner,
+      data: { url, secret: receiver.secret, types: ["profile.updated"] },
+    });
+    expect(subscribed.status()).toBe(201);
+
+    // The receiver is down (503) while three customers submit details; the last submission is followed at once by
+    // a crash, perhaps before its event was even turned into a delivery.
+    receiver.respond = () => 503;
+    const profiles: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const signUp = await request.post(`${first.baseUrl}/auth/signup`, {
+        headers: partner,
+        data: { email: `crash-${randomUUID()}@example.com` },
+      });
+      const { profile } = (await signUp.json()) as { profile: string };
+      profiles.push(profile);
+      const details = await request.patch(`${first.baseUrl}/profiles/${profile}/details`, {
+        headers: partner,
+        data: V4_PERSONAL_DETAILS,
+      });
+      expect(details.status()).toBe(202);
+      if (i === 0) await expect.poll(() => receiver.deliveries.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    }
+    first.server.child.kill("SIGKILL");
+    await first.server.exited;
+
+    receiver.respond = () => 200;
+    second = spawnServer(extraPort, restartEnv);
+    await waitFor(`http://localhost:${extraPort}/api/tokens`);
+    const deliveredFor = (profile: string) =>
+      receiver.deliveries.filter(
+        (d) => (d.data as { id?: string } | undefined)?.id === profile && receiver.answered.get(d) === 200,
+      );
+    await expect
+      .poll(() => profiles.map((p) => deliveredFor(p).length), { timeout: 45_000, intervals: [500] })
+      .toEqual([1, 1, 1]);
+    // Every event was delivered with one id, whatever the attempts before the crash.
+    for (const profile of profiles) {
+      const ids = new Set(
+        receiver.deliveries
+          .filter((d) => (d.data as { id?: string } | undefined)?.id === profile)
+          .map((d) => d.headers["webhook-id"]),
+      );
+      expect(ids.size).toBe(1);
+    }
+    expect(receiver.unverified).toEqual([]);
+  } finally {
+    if (first.server.child.exitCode === null) await stopServer(first.server);
+    if (second) await stopServer(second);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await receiver.stop();
+  }
+});
+
+test("C24: where private receivers are refused, loopback, private and metadata URLs and plain http are 400", async ({
+  request,
+}) => {
+  const target = await startDemoInstance(extraPort, { TOKENRAIL_WEBHOOK_PRIVATE_URLS: "refuse" });
+  try {
+    const partner = { authorization: `Bearer ${await clientCredentialsToken(request, target)}`, accept: V2 };
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    for (const [url, reason] of [
+      ["https://127.0.0.1:8443/hooks", "its host resolves to 127.0.0.1, which is not a public address"],
+      ["https://localhost/hooks", /^its host resolves to (127\.0\.0\.1|::1), which is not a public address$/],
+      ["https://10.0.0.7/hooks", "its host resolves to 10.0.0.7, which is not a public address"],
+      [
+        "https://169.254.169.254/latest/meta-data",
+        "its host resolves to 169.254.169.254, which is not a public address",
+      ],
+      ["https://[fd00:ec2::254]/hooks", "its host resolves to fd00:ec2::254, which is not a public address"],
+      ["http://example.com/hooks", "must be an https URL"],
+    ] as const) {
+      const res = await request.post(`${target.baseUrl}/webhooks`, { headers: partner, data: { url, secret } });
+      expect(res.status(), url).toBe(400);
+      const body = (await res.json()) as { code: number; message: string; errors: { url: string } };
+      expect(body.message).toBe("Validation errors");
+      if (typeof reason === "string") expect(body.errors.url).toBe(reason);
+      else expect(body.errors.url).toMatch(reason);
+    }
+  } finally {
+    await stopServer(target.server);
   }
 });
