@@ -145,6 +145,7 @@ test.describe("smart accounts (Safe)", () => {
       address: safe,
       msgHash: safeHash(safe),
       linksCompleted: 1,
+      ordersSigned: 0,
     });
     const linked = await request.get(api(`/addresses/${safe}`), { headers: customer.partner });
     expect(await linked.json()).toEqual({ profile: customer.profile, address: safe, chains: ["sepolia"] });
