@@ -184,4 +184,25 @@ test.describe("orders from a Safe", () => {
     const res = await settle(request, customer.partner, order.id);
     expect(res.status(), await res.text()).toBe(200);
   });
+
+  test("a Safe whose `0x` link still waits for its SignMsg is not linked yet: its orders are refused", async ({
+    request,
+  }) => {
+    const waiting = fresh().address;
+    const deployed = await request.post(api("/sandbox/chains/sepolia/smart-accounts"), {
+      headers: customer.partner,
+      data: { address: waiting, owners: [fresh().address], threshold: 1 },
+    });
+    expect(deployed.status()).toBe(201);
+    const link = await request.post(api("/addresses"), {
+      headers: customer.partner,
+      data: { profile: customer.profile, address: waiting, chain: "sepolia", signature: "0x" },
+    });
+    expect(link.status()).toBe(202);
+    await expectRefused(
+      await placeOrder(request, customer.partner, { ...safeOrder("1", "0x"), address: waiting }),
+      400,
+      invalid({ address: "is not linked on sepolia to a profile you may act on" }),
+    );
+  });
 });
