@@ -231,6 +231,11 @@ test.describe("GET /orders: filters, order and pages", () => {
     const cases: [string, Record<string, string>][] = [
       ["cursor=bm90LWEtY3Vyc29y", { cursor: "is not a cursor this API gave out" }],
       ["cursor=%21%21", { cursor: "is not a cursor this API gave out" }],
+      // Digits beyond what the database's 64-bit sequence holds.
+      [
+        `cursor=${Buffer.from("o:9999999999999999999").toString("base64url")}`,
+        { cursor: "is not a cursor this API gave out" },
+      ],
       ["limit=0", { limit: "must be a whole number from 1 to 100" }],
       ["limit=101", { limit: "must be a whole number from 1 to 100" }],
       ["limit=two", { limit: "must be a whole number from 1 to 100" }],
