@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api } from "../fixtures/api.ts";
+import { LINK_MESSAGE } from "../fixtures/customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import {
   cents,
@@ -9,6 +10,7 @@ import {
   fundedCustomer,
   invalid,
   PAYEE,
+  payIn,
   placed,
   placeOrder,
   redeemBody,
@@ -132,7 +134,7 @@ test.describe("C19: the signed order message", () => {
     }
   });
 
-  test("C19: a signed message places one order: sent again it is refused, with or without another id", async ({
+  test("C19: a signed message places one order: sent again it is refused, with another id, memo or chain", async ({
     request,
   }) => {
     const before = await eurBalance(request, customer);
@@ -142,6 +144,20 @@ test.describe("C19: the signed order message", () => {
     await expectRefused(await placeOrder(request, customer.partner, body), 400, reused);
     await expectRefused(await placeOrder(request, customer.partner, { ...body, id: crypto.randomUUID() }), 400, reused);
     await expectRefused(await placeOrder(request, customer.partner, { ...body, memo: "Another memo" }), 400, reused);
+    // Nor on another chain where the address also holds tokens: the message names no chain, the signature fits all.
+    const onAmoy = await request.post(api("/addresses"), {
+      headers: customer.partner,
+      data: {
+        profile: customer.profile,
+        address: customer.account.address,
+        chain: "amoy",
+        signature: await customer.account.signMessage({ message: LINK_MESSAGE }),
+      },
+    });
+    expect(onAmoy.status()).toBe(201);
+    await payIn(request, customer, "5", { memo: `amoy:${customer.account.address}` });
+    await expectRefused(await placeOrder(request, customer.partner, { ...body, chain: "amoy" }), 400, reused);
+    expect(await eurBalance(request, customer, "amoy")).toBe("5.00");
     const list = await request.get(api(`/orders?profile=${customer.profile}&memo=Signed%20once`), {
       headers: customer.partner,
     });
