@@ -230,6 +230,39 @@ test.describe("incoming payments", () => {
     expect(await ledgerConsistent(operator)).toBe(true);
   });
 
+  test("C25: a bank reference already reported for another payment is a conflict that never shows that payment's order", async ({
+    request,
+  }) => {
+    const before = await eurBalance(request, customer);
+    const reference = `INV-${crypto.randomUUID()}`;
+    const first = await request.post(api("/sandbox/payments"), {
+      headers: customer.partner,
+      data: { iban: customer.iban, amount: "10", reference, memo: "Salary November" },
+    });
+    expect(first.status()).toBe(201);
+    const reused = { code: 409, status: "Conflict", message: "This bank reference was reported for another payment" };
+    await expectRefused(
+      await request.post(api("/sandbox/payments"), {
+        headers: customer.partner,
+        data: { iban: customer.iban, amount: "11", reference },
+      }),
+      409,
+      reused,
+    );
+    // Another customer's own token, into their own IBAN, with the same reference.
+    const other = await fundedCustomer(request, operator, "0");
+    await expectRefused(
+      await request.post(api("/sandbox/payments"), {
+        headers: await customerHeaders(request, other.account),
+        data: { iban: other.iban, amount: "10", reference },
+      }),
+      409,
+      reused,
+    );
+    expect(await eurBalance(request, other)).toBe("0.00");
+    expect(cents(await eurBalance(request, customer))).toBe(cents(before) + 1000n);
+  });
+
   test("C25: a payment into an unknown IBAN, or into an IBAN the caller may not act on, is 404", async ({
     request,
   }) => {
