@@ -63,8 +63,14 @@ function chainName(name: string, config: Config): string {
 
 const encodeCursor = (seq: bigint) => Buffer.from(`o:${seq}`).toString("base64url");
 
+/** The largest `seq` the database can hold (a signed 64-bit integer): a larger one was never given out. */
+const MAX_SEQ = 2n ** 63n - 1n;
+
 function decodeCursor(cursor: string): bigint {
   const match = /^o:(\d{1,19})$/.exec(Buffer.from(cursor, "base64url").toString());
-  if (!match) throw new AppError("VALIDATION", "Validation errors", { cursor: "is not a cursor this API gave out" });
-  return BigInt(match[1]!);
+  const seq = match ? BigInt(match[1]!) : undefined;
+  if (seq === undefined || seq > MAX_SEQ) {
+    throw new AppError("VALIDATION", "Validation errors", { cursor: "is not a cursor this API gave out" });
+  }
+  return seq;
 }

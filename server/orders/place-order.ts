@@ -113,7 +113,7 @@ export async function placeOrder(options: {
           state: "placed",
           message: request.message,
           signature: request.signature,
-          messageKey: messageKey(chain.name, addressKey, request.message),
+          messageKey: messageKey(addressKey, request.message),
           signedAt: awaited ? null : now,
           supportingDocumentId: request.supportingDocumentId,
           placedAt: now,
@@ -250,8 +250,12 @@ function hashRequest(request: PlaceOrderRequest): string {
   return createHash("sha256").update(canonicalJson(request)).digest("hex");
 }
 
-function messageKey(chain: string, addressKey: string, message: string): string {
-  return createHash("sha256").update(`${chain}\n${addressKey}\n${message}`).digest("hex");
+/**
+ * What makes a signed message used: its signer and its text, not the chain. The message names no source chain and an
+ * EOA's signature holds on every chain, so a message signed once must not redeem once per chain the address is on.
+ */
+function messageKey(addressKey: string, message: string): string {
+  return createHash("sha256").update(`${addressKey}\n${message}`).digest("hex");
 }
 
 /** JSON with sorted keys and bigints as strings: equal requests hash equally whatever their key order. */

@@ -3,7 +3,7 @@ import { resolveChain } from "../chains/registry.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { Prisma, type Order } from "../generated/prisma/client.ts";
+import { Prisma, type IncomingPayment, type Order } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
 import { logger } from "../logging/logger.ts";
 import { recordOrderEvent } from "./order-view.ts";
@@ -39,8 +39,7 @@ export async function receiveIncomingPayment(options: {
   const { payment, config, clock = serverClock } = options;
   const prisma = await db();
   const earlier = await prisma.incomingPayment.findUnique({ where: { bankReference: payment.bankReference } });
-  if (earlier)
-    return { order: await prisma.order.findUniqueOrThrow({ where: { id: earlier.orderId } }), repeated: true };
+  if (earlier) return { order: await reportedBefore(earlier, payment), repeated: true };
 
   const iban = await prisma.iban.findFirst({
     where: {
@@ -102,7 +101,7 @@ export async function receiveIncomingPayment(options: {
     });
   if (!recorded) {
     const first = await prisma.incomingPayment.findUniqueOrThrow({ where: { bankReference: payment.bankReference } });
-    return { order: await prisma.order.findUniqueOrThrow({ where: { id: first.orderId } }), repeated: true };
+    return { order: await reportedBefore(first, payment), repeated: true };
   }
   const order = recorded;
   try {
@@ -111,6 +110,22 @@ export async function receiveIncomingPayment(options: {
     logger().error({ err: error, orderId: order.id }, "the issue order could not be processed at once");
     return { order: await prisma.order.findUniqueOrThrow({ where: { id: order.id } }), repeated: false };
   }
+}
+
+/**
+ * The order of a payment reported again: only when it is the same payment (IBAN, amount, currency) and, for a
+ * restricted reporter, one of its own. A reference that names another payment is a conflict, and never shows it.
+ */
+async function reportedBefore(earlier: IncomingPayment, payment: IncomingPaymentReport): Promise<Order> {
+  const prisma = await db();
+  const order = await prisma.order.findUniqueOrThrow({ where: { id: earlier.orderId } });
+  const same =
+    earlier.iban === payment.iban &&
+    earlier.amountMinor === payment.amountMinor &&
+    earlier.currency === payment.currency &&
+    (!payment.profileIds || payment.profileIds.includes(order.profileId));
+  if (!same) throw new AppError("CONFLICT", "This bank reference was reported for another payment");
+  return order;
 }
 
 /** A memo `<chain>:<address>` naming another linked address of the same profile routes the mint there. */
