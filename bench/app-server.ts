@@ -46,12 +46,25 @@ export async function startApp(options: {
   };
   const url = `http://127.0.0.1:${port}`;
   const start = async (): Promise<AppServer> => {
-    const child = startServer(process.execPath, [nextBin(root), "start", "-p", String(port)], { cwd: root, env, log });
+    const child = startServer(process.execPath, [...profiling(), nextBin(root), "start", "-p", String(port)], {
+      cwd: root,
+      env,
+      log,
+    });
     // The first start migrates a fresh database; a restart on a million orders reopens a large embedded one.
     await waitForOk(`${url}/livez`, child, log, 180_000);
     return { url, api: `${url}/api`, demo, operator, child, start };
   };
   return start();
+}
+
+/**
+ * BENCH_CPU_PROF=<dir> runs the server under V8's sampling profiler; it writes a .cpuprofile there when it stops
+ * (open it in Chrome DevTools or speedscope). Profiling slows the server: its figures are not comparable.
+ */
+function profiling(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
 export async function stopApp(app: AppServer): Promise<void> {
