@@ -24,3 +24,34 @@ export async function hammer(load: Load, seconds: number, connections: number): 
     bad: result.non2xx + result.errors + result.timeouts,
   };
 }
+
+/** The value below which `share` of the sorted values lie (nearest rank). */
+export function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? NaN;
+}
+
+/**
+ * Latency rather than throughput, for loads to be compared with each other: one request at a time for `seconds`,
+ * taking the loads in turn (A B A B …), each request timed on its own. A slow query shows as itself, not as queueing
+ * behind others, and whatever else the machine is doing hits every load alike. Any non-2xx answer counts as bad.
+ * Returns one sample per load, in the order given (`rps` is each load's share of the requests per second).
+ */
+export async function inTurns(loads: Load[], seconds: number): Promise<Sample[]> {
+  const times: number[][] = loads.map(() => []);
+  const bad = loads.map(() => 0);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  for (let i = 0; performance.now() < deadline; i = (i + 1) % loads.length) {
+    const load = loads[i]!;
+    const sent = performance.now();
+    const response = await fetch(load.url, { headers: load.headers });
+    await response.arrayBuffer();
+    times[i]!.push(performance.now() - sent);
+    if (!response.ok) bad[i]!++;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  return times.map((list, i) => {
+    list.sort((a, b) => a - b);
+    return { rps: list.length / elapsed, p50Ms: percentile(list, 0.5), p99Ms: percentile(list, 0.99), bad: bad[i]! };
+  });
+}

@@ -52,7 +52,18 @@ export function verdict(summaries: Record<TargetName, Summary>): Verdict {
   return { contextOverTrivial, bareOverTrivial, valid, pass: valid && contextOverTrivial >= TARGET_RATIO };
 }
 
-const int = (n: number) => Math.round(n).toLocaleString("en-US");
+export const int = (n: number) => Math.round(n).toLocaleString("en-US");
+
+/** Prints a table: text in the first column left-aligned, numbers right-aligned, the last column unpadded. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join("  ");
+  console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  rows.forEach((r) => console.log(line(r)));
+}
 
 export function printReport(summaries: Record<TargetName, Summary>, result: Verdict): void {
   const header = ["target", "median req/s", "min", "max", "p50 ms", "p99 ms", "non-2xx/err", "per round"];
@@ -69,14 +80,7 @@ export function printReport(summaries: Record<TargetName, Summary>, result: Verd
       s.rounds.join(" "),
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  // Text columns left-aligned, numbers right-aligned; the last column unpadded (no trailing blanks).
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join("  ");
-  console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
-  rows.forEach((r) => console.log(line(r)));
+  printTable(header, rows);
   console.log(
     `\ncontext ÷ trivial = ${result.contextOverTrivial.toFixed(3)}   (target ≥ ${TARGET_RATIO}: our own work on top of Next)`,
   );

@@ -13,7 +13,7 @@ import type { TargetName } from "./report.ts";
  */
 
 // The Next CLI itself, not npx: a signal must reach the server, not an intermediate process that leaves it running.
-const nextBin = (root: string) => path.join(root, "node_modules/next/dist/bin/next");
+export const nextBin = (root: string) => path.join(root, "node_modules/next/dist/bin/next");
 
 /** A fresh clone has no production build; `next start` needs one. */
 export function ensureBuild(root: string): void {
@@ -40,7 +40,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
  * `next start` also reads .env files (without overriding what we set), the bare server does not: a DATABASE_URL
  * there would put the two on different databases. Warn rather than edit the developer's files.
  */
-function warnAboutDotenv(root: string): void {
+export function warnAboutDotenv(root: string): void {
   for (const name of [".env", ".env.local", ".env.production", ".env.production.local"]) {
     const file = path.join(root, name);
     if (fs.existsSync(file) && /^\s*(TOKENRAIL_|DATABASE_URL)/m.test(fs.readFileSync(file, "utf8"))) {
@@ -50,7 +50,7 @@ function warnAboutDotenv(root: string): void {
 }
 
 /** Both servers: sandbox, pinned demo credentials, info-level logging, each with its own PGlite data directory. */
-function serverEnv(
+export function serverEnv(
   temp: string,
   name: string,
   port: number,

@@ -1,0 +1,72 @@
+import type { ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import type { BenchDatabase } from "./database.ts";
+import { freePort, waitForOk } from "./net.ts";
+import { startServer, stopServer } from "./processes.ts";
+import { nextBin, serverEnv } from "./targets.ts";
+
+/**
+ * One `next start` of the production build for P3 and P4, on its own data directory and database. It can be
+ * stopped and started again on the same data (P3 writes to the embedded database while the server is down).
+ * Sandbox settings: KYC is decided by the demo operator, orders are never processed automatically (the orders the
+ * benchmarks place or seed stay as they are), requested IBANs are provisioned within a second.
+ */
+export type AppServer = {
+  url: string;
+  /** `{base_url}`: the API. */
+  api: string;
+  demo: { clientId: string; clientSecret: string };
+  operator: { email: string; password: string };
+  child: ChildProcess;
+  start: () => Promise<AppServer>;
+};
+
+/** The operator the demo seed creates (server/instance/seed-demo.ts). */
+const OPERATOR_EMAIL = "operator@tokenrail.local";
+
+export async function startApp(options: {
+  root: string;
+  temp: string;
+  name: string;
+  database: BenchDatabase;
+}): Promise<AppServer> {
+  const { root, temp, name, database } = options;
+  const demo = { clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") };
+  const operator = { email: OPERATOR_EMAIL, password: randomBytes(12).toString("base64url") };
+  const port = await freePort();
+  const log = path.join(temp, `${name}.log`);
+  const env = {
+    ...serverEnv(temp, name, port, demo),
+    TOKENRAIL_DEMO_OPERATOR_PASSWORD: operator.password,
+    TOKENRAIL_SANDBOX_AUTO_APPROVE: "off",
+    TOKENRAIL_SANDBOX_AUTO_PROCESS: "off",
+    TOKENRAIL_IBAN_PROVISION_INTERVAL: "1",
+    ...(database.kind === "postgres" ? { DATABASE_URL: database.url } : {}),
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const start = async (): Promise<AppServer> => {
+    const child = startServer(process.execPath, [...profiling(), nextBin(root), "start", "-p", String(port)], {
+      cwd: root,
+      env,
+      log,
+    });
+    // The first start migrates a fresh database; a restart on a million orders reopens a large embedded one.
+    await waitForOk(`${url}/livez`, child, log, 180_000);
+    return { url, api: `${url}/api`, demo, operator, child, start };
+  };
+  return start();
+}
+
+/**
+ * BENCH_CPU_PROF=<dir> runs the server under V8's sampling profiler; it writes a .cpuprofile there when it stops
+ * (open it in Chrome DevTools or speedscope). Profiling slows the server: its figures are not comparable.
+ */
+function profiling(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
+export async function stopApp(app: AppServer): Promise<void> {
+  await stopServer(app.child);
+}
