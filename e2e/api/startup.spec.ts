@@ -58,8 +58,10 @@ test("a second sandbox instance runs beside the first with its own port and data
       200,
     );
     expect((await fetch(`${server.baseUrl}/auth/token`, { method: "POST", body: form })).status).toBe(400);
-    // Structured request logs carry a request id.
-    expect(second.output()).toMatch(/"reqId":"[0-9a-f-]{36}".*"path":"\/api\/auth\/token","status":200/);
+    // Structured request logs carry a request id (the line may reach the pipe just after the response).
+    await expect
+      .poll(() => second.output(), { timeout: 5_000 })
+      .toMatch(/"reqId":"[0-9a-f-]{36}".*"path":"\/api\/auth\/token","status":200/);
   } finally {
     await stopServer(second);
   }
