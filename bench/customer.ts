@@ -13,6 +13,8 @@ export const LINK_MESSAGE = "I hereby declare that I am the address owner.";
 export const CHAIN = "sepolia";
 
 export type Customer = { profile: string; account: PrivateKeyAccount; partner: Record<string, string> };
+/** A customer the sandbox bank can pay into: `iban` is theirs. */
+export type FundedCustomer = Customer & { iban: string };
 
 /** KYC bodies as the published SDK v4 sends them (the same as e2e/fixtures/kyc.ts). */
 const DETAILS = {
@@ -90,7 +92,7 @@ export async function linkedCustomer(app: AppServer, partner: Record<string, str
 }
 
 /** A linked customer, approved, with an IBAN and `euros` minted to the address by a sandbox payment. */
-export async function fundedCustomer(app: AppServer, euros: string): Promise<Customer> {
+export async function fundedCustomer(app: AppServer, euros: string): Promise<FundedCustomer> {
   const customer = await linkedCustomer(app, await partnerHeaders(app));
   const { profile, partner } = customer;
   const form = new FormData();
@@ -133,7 +135,7 @@ export async function fundedCustomer(app: AppServer, euros: string): Promise<Cus
     status: 201,
   });
   if (order.state !== "processed") throw new Error(`the sandbox payment's issue order is ${order.state}`);
-  return customer;
+  return { ...customer, iban };
 }
 
 /** The IBAN assigned to the customer's request, once the provisioning job (every second here) has run. */

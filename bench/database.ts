@@ -1,3 +1,4 @@
+import { PGlite } from "@electric-sql/pglite";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
@@ -43,4 +44,17 @@ async function adminQuery(url: string, sql: string): Promise<Record<string, unkn
   } finally {
     await client.end();
   }
+}
+
+export type Connection = { query: (sql: string, params?: unknown[]) => Promise<unknown>; close: () => Promise<void> };
+
+/** A connection of the bench's own for seeding. On PGlite the server must be stopped first: one process per data directory. */
+export async function connect(database: BenchDatabase): Promise<Connection> {
+  if (database.kind === "pglite") {
+    const db = await PGlite.create(database.dataDir);
+    return { query: (sql, params) => db.query(sql, params), close: () => db.close() };
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  return { query: (sql, params) => client.query(sql, params), close: () => client.end() };
 }

@@ -1,6 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import type { BenchDatabase } from "./database.ts";
+import { connect, type BenchDatabase } from "./database.ts";
 
 /**
  * Benchmark P3's data: `count` orders for one profile, written by a single `INSERT … SELECT … FROM generate_series`
@@ -81,23 +79,11 @@ export type SeedBatch = { profileId: string; address: string; count: number };
  * fresh rows. On PGlite the caller must have stopped the server first: one process per data directory.
  */
 export async function seedOrders(database: BenchDatabase, batches: SeedBatch[]): Promise<void> {
-  const connection = await open(database);
+  const connection = await connect(database);
   try {
     for (const batch of batches) await connection.query(SEED_ORDERS_SQL, [batch.profileId, batch.address, batch.count]);
     await connection.query('VACUUM ANALYZE "Order"');
   } finally {
     await connection.close();
   }
-}
-
-type Connection = { query: (sql: string, params?: unknown[]) => Promise<unknown>; close: () => Promise<void> };
-
-async function open(database: BenchDatabase): Promise<Connection> {
-  if (database.kind === "pglite") {
-    const db = await PGlite.create(database.dataDir);
-    return { query: (sql, params) => db.query(sql, params), close: () => db.close() };
-  }
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  return { query: (sql, params) => client.query(sql, params), close: () => client.end() };
 }

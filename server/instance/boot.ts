@@ -7,9 +7,8 @@ import { completeOrderSignatures } from "../orders/complete-order-signatures.ts"
 import { processDueOrders } from "../orders/process-due-orders.ts";
 import { logger } from "../logging/logger.ts";
 import { approveCompleteProfiles } from "../profiles/auto-approve.ts";
-import { deliverDueWebhooks } from "../webhooks/deliver.ts";
 import { logQueueMetrics } from "../webhooks/deliveries.ts";
-import { fanOutEvents } from "../webhooks/fan-out.ts";
+import { runWebhookWorker } from "../webhooks/run-webhook-worker.ts";
 import { banner } from "./banner.ts";
 import { demoCredentials } from "./demo-credentials.ts";
 import { seedDemo } from "./seed-demo.ts";
@@ -42,9 +41,9 @@ export async function boot(): Promise<void> {
   startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
     provisionRequestedIbans({ settings: config.ibans }),
   );
-  // Webhooks: recorded events become deliveries, due deliveries are sent; the queue's state is logged each minute.
-  startPeriodic("webhook-fan-out", 500, () => fanOutEvents());
-  startPeriodic("webhook-delivery", 500, () => deliverDueWebhooks({ config }));
+  // Webhooks: recorded events become deliveries and due deliveries are sent (each run until no backlog is left);
+  // the queue's state is logged each minute.
+  startPeriodic("webhooks", 500, () => runWebhookWorker({ config }));
   startPeriodic("webhook-metrics", 60_000, () => logQueueMetrics());
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));

@@ -5,20 +5,32 @@ import { newMessageId } from "./sign.ts";
 
 type EventRow = { id: string; type: string; profileId: string; data: Prisma.JsonValue; createdAt: Date };
 
+/** Events claimed per batch. */
+export const FAN_OUT_BATCH = 200;
+
 /**
  * Turns recorded domain events into deliveries: one per active subscription that asked for the type, of every
  * application allowed to see the event's profile (its own profile, or one that granted it access). Events are
  * claimed with `FOR UPDATE SKIP LOCKED` and marked in the same transaction as their deliveries are written, so with
  * any number of instances each event fans out once, and an event recorded before a crash fans out after it (C23).
+ * One batch; returns how many deliveries it wrote.
  */
 export async function fanOutEvents(options: { clock?: Clock; batch?: number } = {}): Promise<number> {
-  const { clock = serverClock, batch = 200 } = options;
+  return (await fanOutBatch(options)).deliveries;
+}
+
+/** One batch, as `fanOutEvents`; says how many events it claimed, so a caller can tell whether more are waiting. */
+export async function fanOutBatch(options: {
+  clock?: Clock;
+  batch?: number;
+}): Promise<{ events: number; deliveries: number }> {
+  const { clock = serverClock, batch = FAN_OUT_BATCH } = options;
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     const events = await tx.$queryRaw<EventRow[]>`
       SELECT id, type, "profileId", data, "createdAt" FROM "DomainEvent"
       WHERE "fannedOutAt" IS NULL ORDER BY seq LIMIT ${batch} FOR UPDATE SKIP LOCKED`;
-    if (events.length === 0) return 0;
+    if (events.length === 0) return { events: 0, deliveries: 0 };
     const now = clock();
     const profileIds = [...new Set(events.map((e) => e.profileId))];
     const subscriptions = await tx.webhookSubscription.findMany({
@@ -56,6 +68,6 @@ export async function fanOutEvents(options: { clock?: Clock; batch?: number } = 
     );
     if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true });
     await tx.domainEvent.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { fannedOutAt: now } });
-    return deliveries.length;
+    return { events: events.length, deliveries: deliveries.length };
   });
 }

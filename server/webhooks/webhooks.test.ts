@@ -14,6 +14,7 @@ import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { deliverDueWebhooks } from "./deliver.ts";
 import { fanOutEvents } from "./fan-out.ts";
 import { createSubscription } from "./manage-subscriptions.ts";
+import { runWebhookWorker } from "./run-webhook-worker.ts";
 import { MAX_ATTEMPTS, RETRY_WINDOW_MS } from "./schedule.ts";
 
 // The worker against a real receiver, with the clock moved by hand; the HTTP suite shows the API around it.
@@ -164,5 +165,17 @@ describe("webhook delivery", () => {
     const ids = received.map((r) => r.headers["webhook-id"]);
     assert.equal(ids.length, 12);
     assert.equal(new Set(ids).size, 12);
+  });
+
+  it("one run of the worker fans out and delivers a backlog of several batches, each event once", async () => {
+    const { caller, profile } = await application();
+    answer = () => ({ status: 200 });
+    await createSubscription({ caller, request: { url, secret: secret() }, config: getConfig() });
+    received.length = 0;
+    for (let i = 0; i < 25; i++) await recordProfileEvent(profile, new Date());
+    await runWebhookWorker({ config: getConfig(), fanOutBatch: 10, deliveryBatch: 4 });
+    const mine = received.filter((r) => (JSON.parse(r.body) as { data?: { id?: string } }).data?.id === profile);
+    assert.equal(mine.length, 25);
+    assert.equal(new Set(mine.map((r) => r.headers["webhook-id"])).size, 25);
   });
 });

@@ -1,0 +1,255 @@
+import path from "node:path";
+import { startApp, stopApp, type AppServer } from "./app-server.ts";
+import { call, fundedCustomer, type FundedCustomer } from "./customer.ts";
+import { benchDatabase, type BenchDatabase } from "./database.ts";
+import { percentile, type Sample } from "./load.ts";
+import { report, type Latency } from "./p5-report.ts";
+import { serverDied } from "./processes.ts";
+import { int } from "./report.ts";
+import { seedEvents } from "./seed-events.ts";
+import { ROUNDS, SECONDS, type BenchContext } from "./settings.ts";
+import { signedPostLoop } from "./signed-posts.ts";
+import { BenchReceiver, type Arrival } from "./webhook-receiver.ts";
+
+/**
+ * Benchmark P5: webhook delivery, to a receiver in this process on loopback that verifies every signature.
+ * Throughput: a burst of `BENCH_P5_EVENTS` domain events (2,000) is written by one SQL statement
+ * (bench/seed-events.ts) for a customer the demo application subscribed to; events/s is measured from the first
+ * delivery's arrival to the last's: it leaves out the wait for the worker's next poll (on PGlite also the server's
+ * restart) and the fan-out of the first batch, and covers the rest of the fan-out, claiming, signing, sending and
+ * recording. The other side of each round: a bare loop of the same signed POSTs of the
+ * same body from this process to the same kind of receiver, as many in parallel as the worker sends (its batch of
+ * 20). Ratio: delivered events/s ÷ bare POSTs/s. Latency: `BENCH_P5_PAYMENTS` sandbox payments (200), one at a
+ * time with a random pause, each timed from just before its request to the arrival of its `order.created`. The
+ * worker polls every 500 ms for fan-out and for delivery, so that is what latency is set by; it is reported, not
+ * judged.
+ */
+
+const BURST = Number(process.env.BENCH_P5_EVENTS ?? 2000);
+const PAYMENTS = Number(process.env.BENCH_P5_PAYMENTS ?? 200);
+const WARMUP_BURST = 500;
+/** What the worker uses (server/webhooks/deliver.ts, server/instance/boot.ts). */
+const WORKER_BATCH = 20;
+const POLL_MS = 500;
+const BURST_TYPE = "order.created";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function alive(): void {
+  const died = serverDied();
+  if (died) throw new Error(`Aborted: ${died}; killed from outside or crashed (BENCH_KEEP=1 keeps its log)`);
+}
+
+/** Resolves once `done()` holds, polling; false if `timeoutMs` passes first. */
+async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (!done()) {
+    if (performance.now() > deadline) return false;
+    alive();
+    await sleep(20);
+  }
+  return true;
+}
+
+const memoOf = (arrival: Arrival) => (typeof arrival.data.memo === "string" ? arrival.data.memo : "");
+
+/**
+ * Sandbox payments into the customer's IBAN, one at a time; each `order.created` delivery's arrival minus the
+ * moment just before its request. A random pause of up to one polling interval after each spreads the events over
+ * the worker's polling phase. Also returns one delivered order, the model for the burst's events.
+ */
+async function measureLatency(
+  app: AppServer,
+  customer: FundedCustomer,
+  receiver: BenchReceiver,
+): Promise<{ latency: Latency; template: Record<string, unknown> }> {
+  const arrived = new Map<string, Arrival>();
+  let duplicates = 0;
+  receiver.listener = (arrival) => {
+    if (arrival.type !== "order.created" || !memoOf(arrival).startsWith("Benchmark P5 latency ")) return;
+    if (arrived.has(memoOf(arrival))) duplicates++;
+    else arrived.set(memoOf(arrival), arrival);
+  };
+  const sent = new Map<string, number>();
+  for (let i = 0; i < PAYMENTS; i++) {
+    alive();
+    const memo = `Benchmark P5 latency ${i}`;
+    const at = performance.now();
+    await call("POST", `${app.api}/sandbox/payments`, {
+      headers: customer.partner,
+      json: { iban: customer.iban, amount: "1", memo },
+      status: 201,
+    });
+    sent.set(memo, at);
+    await sleep(Math.random() * POLL_MS);
+  }
+  await until(() => arrived.size >= PAYMENTS, 10_000);
+  const times = [...sent].flatMap(([memo, at]) => {
+    const arrival = arrived.get(memo);
+    return arrival ? [arrival.at - at] : [];
+  });
+  times.sort((a, b) => a - b);
+  const template = [...arrived.values()][0]?.data;
+  if (!template) throw new Error("P5: no order.created delivery arrived during the latency phase");
+  const latency = {
+    events: times.length,
+    p50Ms: percentile(times, 0.5),
+    p99Ms: percentile(times, 0.99),
+    minMs: times[0] ?? NaN,
+    maxMs: times.at(-1) ?? NaN,
+    bad: PAYMENTS - times.length + duplicates,
+  };
+  return { latency, template };
+}
+
+/**
+ * One burst: the events written at once (on PGlite with the server stopped, then started again), then every
+ * delivery awaited. `rps` is events/s from the first arrival to the last; `bad` counts missing and repeated ones.
+ * `firstMs` is how long after the insert the first one arrived (on PGlite that includes the server's restart).
+ */
+async function burst(options: {
+  app: AppServer;
+  database: BenchDatabase;
+  receiver: BenchReceiver;
+  customer: FundedCustomer;
+  template: Record<string, unknown>;
+  /** Tells this burst's events apart from any other's. */
+  name: string;
+  count: number;
+}): Promise<{ app: AppServer; sample: Sample; firstMs: number }> {
+  let { app } = options;
+  const { count } = options;
+  const tag = `Benchmark P5 ${options.name}.`;
+  const ids = new Set<string>();
+  const times: number[] = [];
+  let duplicates = 0;
+  options.receiver.listener = (arrival) => {
+    if (!memoOf(arrival).startsWith(tag)) return;
+    if (ids.has(arrival.id)) duplicates++;
+    ids.add(arrival.id);
+    times.push(arrival.at);
+  };
+  // PGlite allows one process per data directory: the server steps aside while this process writes to it.
+  if (options.database.kind === "pglite") await stopApp(app);
+  await seedEvents(options.database, {
+    type: BURST_TYPE,
+    profileId: options.customer.profile,
+    template: options.template,
+    tag,
+    count,
+  });
+  const seeded = performance.now();
+  if (options.database.kind === "pglite") app = await app.start();
+  // Generous: the worker as it landed delivered at most 40 events/s.
+  await until(() => ids.size >= count, 30_000 + (count / 10) * 1000);
+  // Anything delivered twice would arrive in the next polls.
+  await sleep(2 * POLL_MS);
+  const first = times[0] ?? NaN;
+  const last = times.at(-1) ?? NaN;
+  const seconds = (last - first) / 1000;
+  return {
+    app,
+    sample: {
+      rps: (ids.size - 1) / seconds,
+      p50Ms: (seconds * 1000) / Math.max(1, ids.size - 1),
+      p99Ms: NaN,
+      bad: count - ids.size + duplicates,
+    },
+    firstMs: first - seeded,
+  };
+}
+
+export async function runP5(context: BenchContext): Promise<void> {
+  const database = await benchDatabase(path.join(context.temp, "p5-data"), "p5");
+  if (database.kind === "postgres") context.atEnd(database.drop);
+  console.log(`\nP5: webhook delivery to a loopback receiver vs a bare signed-POST loop, on ${database.label}`);
+  let app = await startApp({ root: context.root, temp: context.temp, name: "p5", database });
+  const receiver = new BenchReceiver();
+  const bare = new BenchReceiver();
+  try {
+    const [url, bareUrl] = [await receiver.start(), await bare.start()];
+    const customer = await fundedCustomer(app, "1");
+    // The funding payment's own events fan out within a poll or two; subscribing after them keeps them out.
+    await sleep(3 * POLL_MS);
+    await call("POST", `${app.api}/webhooks`, {
+      headers: customer.partner,
+      json: { url, secret: receiver.secret, types: ["order.created", "order.updated"] },
+      status: 201,
+    });
+
+    console.log(`Latency: ${PAYMENTS} sandbox payments, one at a time`);
+    const { latency, template } = await measureLatency(app, customer, receiver);
+    console.log(`  order.created p50 ${latency.p50Ms.toFixed(0)} ms, p99 ${latency.p99Ms.toFixed(0)} ms`);
+
+    // The bare loop's body: a delivery of the burst as the worker sends it, `{type, timestamp, data}`.
+    const body = JSON.stringify({
+      type: BURST_TYPE,
+      timestamp: new Date().toISOString(),
+      data: { ...template, id: crypto.randomUUID(), memo: `Benchmark P5 bare.${BURST}` },
+    });
+    // Warm-up, not counted: the burst's code paths in the server, the bare loop's in this process.
+    const warm = await burst({ app, database, receiver, customer, template, name: "warm-up", count: WARMUP_BURST });
+    app = warm.app;
+    if (warm.sample.bad) throw new Error(`P5: ${warm.sample.bad} deliveries of the warm-up burst missing or repeated`);
+    await signedPostLoop({ url: bareUrl, secret: bare.secret, body, batch: WORKER_BATCH, seconds: 1 });
+    console.log(
+      `${ROUNDS} rounds: a burst of ${int(BURST)} events (${Buffer.byteLength(body)}-byte deliveries) vs ` +
+        `${SECONDS}s of signed POSTs, ${WORKER_BATCH} at a time`,
+    );
+    const deliveries: Sample[] = [];
+    const firstMs: number[] = [];
+    const posts: Sample[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const steps = [
+        async () => {
+          const result = await burst({
+            app,
+            database,
+            receiver,
+            customer,
+            template,
+            name: `burst ${round}`,
+            count: BURST,
+          });
+          app = result.app;
+          deliveries.push(result.sample);
+          firstMs.push(result.firstMs);
+          const bad = result.sample.bad ? `  (${result.sample.bad} missing or repeated!)` : "";
+          console.log(
+            `  round ${round + 1}/${ROUNDS}  deliveries    ${result.sample.rps.toFixed(1)} events/s ` +
+              `(first after ${(result.firstMs / 1000).toFixed(1)}s)${bad}`,
+          );
+        },
+        async () => {
+          const sample = await signedPostLoop({
+            url: bareUrl,
+            secret: bare.secret,
+            body,
+            batch: WORKER_BATCH,
+            seconds: SECONDS,
+          });
+          posts.push(sample);
+          console.log(`  round ${round + 1}/${ROUNDS}  signed POSTs  ${sample.rps.toFixed(1)} POSTs/s`);
+        },
+      ];
+      for (const step of round % 2 === 0 ? steps : steps.reverse()) await step();
+    }
+    alive();
+    await stopApp(app);
+    report({
+      context,
+      database: database.label,
+      burst: BURST,
+      bodyBytes: Buffer.byteLength(body),
+      batch: WORKER_BATCH,
+      pollMs: POLL_MS,
+      deliveries,
+      firstMs,
+      posts,
+      latency,
+      unverified: receiver.unverified + bare.unverified,
+    });
+  } finally {
+    await Promise.all([receiver.stop(), bare.stop()]);
+  }
+}
