@@ -15,10 +15,28 @@ import type { TargetName } from "./report.ts";
 // The Next CLI itself, not npx: a signal must reach the server, not an intermediate process that leaves it running.
 export const nextBin = (root: string) => path.join(root, "node_modules/next/dist/bin/next");
 
-/** A fresh clone has no production build; `next start` needs one. */
+/** The newest modification time of a file under `dir` (0 if none). */
+function newestChange(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * `next start` needs a production build, and one older than the source would measure code that is no longer
+ * there: build when there is none or when anything the server runs changed after it.
+ */
 export function ensureBuild(root: string): void {
-  if (fs.existsSync(path.join(root, ".next/BUILD_ID"))) return;
-  console.log("No .next/BUILD_ID: running next build first…");
+  const buildId = path.join(root, ".next/BUILD_ID");
+  if (fs.existsSync(buildId)) {
+    const built = fs.statSync(buildId).mtimeMs;
+    const sources = ["app", "components", "server", "prisma"].map((dir) => path.join(root, dir));
+    if (sources.every((dir) => !fs.existsSync(dir) || newestChange(dir) <= built)) return;
+    console.log("The source changed after the last build: running next build first…");
+  } else console.log("No .next/BUILD_ID: running next build first…");
   const built = spawnSync(process.execPath, [nextBin(root), "build"], {
     cwd: root,
     stdio: "inherit",

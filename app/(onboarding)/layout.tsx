@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
-import { WalletProviders } from "@/components/wallet/wallet-providers";
-import { getConfig } from "@/server/config";
 
-/** The onboarding screens may talk to the person's wallet. */
+/** The onboarding screens. Wallet libraries are not loaded here: only the steps that talk to a wallet load them. */
 export default function OnboardingLayout({ children }: { children: ReactNode }) {
-  return <WalletProviders environment={getConfig().environment}>{children}</WalletProviders>;
+  return children;
 }

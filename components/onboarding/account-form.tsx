@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { signInAction, signUpAction, type FormResult } from "@/app/(onboarding)/actions";
 import { signInSchema, signUpSchema, type SignIn } from "@/server/users/users.schemas";
+import { copy } from "@/components/copy";
 import { Field } from "./field";
 import { FormSubmit } from "./form-submit";
 
@@ -12,6 +13,7 @@ type Mode = "signup" | "login";
 
 /** Sign up or log in, then continue the authorization request. Validation messages sit next to their fields. */
 export function AccountForm(props: { next: string; email?: string; initialMode: Mode; allowSignUp?: boolean }) {
+  const text = copy.account;
   const [mode, setMode] = useState<Mode>(props.initialMode);
   const form = useForm<SignIn>({
     resolver: zodResolver(mode === "signup" ? signUpSchema : signInSchema),
@@ -37,15 +39,15 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
     <section className="card" aria-labelledby="account-heading">
       <div className="tabs" role="tablist" hidden={props.allowSignUp === false}>
         <button type="button" role="tab" aria-selected={mode === "signup"} onClick={() => switchTo("signup")}>
-          Create account
+          {text.tabs.signup}
         </button>
         <button type="button" role="tab" aria-selected={mode === "login"} onClick={() => switchTo("login")}>
-          Sign in
+          {text.tabs.login}
         </button>
       </div>
-      <h2 id="account-heading">{mode === "signup" ? "Create your account" : "Sign in to your account"}</h2>
+      <h2 id="account-heading">{text.heading[mode]}</h2>
       <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Field id="email" label="Email" error={errors.email?.message}>
+        <Field id="email" label={text.email} error={errors.email?.message}>
           <input
             id="email"
             type="email"
@@ -54,7 +56,7 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
             {...form.register("email")}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
+        <Field id="password" label={text.password} error={errors.password?.message}>
           <input
             id="password"
             type="password"
@@ -66,7 +68,8 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
         <FormSubmit
           error={errors.root?.message}
           submitting={isSubmitting}
-          label={mode === "signup" ? "Create account" : "Sign in"}
+          label={text.submit[mode]}
+          busyLabel={text.busy}
         />
       </form>
     </section>

@@ -1,3 +1,5 @@
+import { copy } from "@/components/copy";
+
 type Profile = { id: string; kind: string; name: string; state: string };
 
 /**
@@ -10,27 +12,30 @@ export function ConsentForm(props: {
   applicationName: string;
   redirectHost: string;
   profiles: Profile[];
+  reviewPending?: boolean;
 }) {
+  const text = copy.onboarding.consent;
   return (
     <section className="card" aria-labelledby="consent-heading">
-      <h2 id="consent-heading">Allow {props.applicationName} to access your account?</h2>
-      <p>If you allow it, {props.applicationName} will be able to:</p>
+      <h2 id="consent-heading">{text.heading(props.applicationName)}</h2>
+      <p>{text.intro(props.applicationName)}</p>
       <ul>
-        <li>read your profile and its verification status</li>
-        <li>see your linked wallet addresses, IBANs and balances</li>
-        <li>see your orders and place redemption orders you sign</li>
+        {text.abilities.map((ability) => (
+          <li key={ability}>{ability}</li>
+        ))}
       </ul>
-      <p className="muted">You will return to {props.redirectHost}.</p>
+      {props.reviewPending ? <p className="notice">{text.reviewPending}</p> : null}
+      <p className="muted">{text.returnTo(props.redirectHost)}</p>
       <form method="post" action="/authorize/decision">
         <input type="hidden" name="request" value={props.requestId} />
         <input type="hidden" name="token" value={props.token} />
         {props.profiles.length > 1 ? (
           <div className="field">
-            <label htmlFor="profile">Profile</label>
+            <label htmlFor="profile">{text.profile}</label>
             <select id="profile" name="profile" defaultValue={props.profiles[0]?.id}>
               {props.profiles.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name || "Your personal profile"} ({p.kind})
+                  {p.name || text.personalProfile} ({text.kind[p.kind] ?? p.kind})
                 </option>
               ))}
             </select>
@@ -40,10 +45,10 @@ export function ConsentForm(props: {
         )}
         <div className="actions">
           <button className="primary" type="submit" name="decision" value="allow">
-            Allow
+            {text.allow}
           </button>
           <button type="submit" name="decision" value="deny">
-            Deny
+            {text.deny}
           </button>
         </div>
       </form>

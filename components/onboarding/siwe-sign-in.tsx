@@ -1,13 +1,14 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createSiweMessage } from "viem/siwe";
 import { injected, useConnect, useConnection, useSignMessage } from "wagmi";
 import { siweNonceAction, siweSignInAction } from "@/app/(onboarding)/actions";
+import { copy } from "@/components/copy";
 import { useHydrated } from "./use-hydrated";
 
 /** Sign in with a wallet whose address is linked to the person's profile (EIP-4361). */
-export function SiweSignIn(props: { next: string; appUrl: string }) {
+export function SiweSignIn(props: { next: string; appUrl: string; autoStart?: boolean }) {
   const connection = useConnection();
   const connect = useConnect();
   const sign = useSignMessage();
@@ -25,11 +26,11 @@ export function SiweSignIn(props: { next: string; appUrl: string }) {
           : await connect
               .mutateAsync({ connector: injected() })
               .then((r) => ({ address: r.accounts[0], chainId: r.chainId }));
-      if (!address || !chainId) throw new Error("The wallet shared no address or chain");
+      if (!address || !chainId) throw new Error(copy.account.siwe.noAddress);
       const message = createSiweMessage({
         domain: window.location.host,
         address,
-        statement: "Sign in to Tokenrail",
+        statement: copy.account.siwe.statement,
         uri: window.location.origin,
         version: "1",
         chainId,
@@ -42,16 +43,25 @@ export function SiweSignIn(props: { next: string; appUrl: string }) {
       const result = await siweSignInAction({ message, signature, next: props.next });
       if (result.error) setError(result.error);
     } catch (e) {
-      setError(e instanceof Error ? e.message.split("\n")[0] : "The wallet did not sign");
+      setError(e instanceof Error ? e.message.split("\n")[0] : copy.account.siwe.failed);
     } finally {
       setBusy(false);
     }
   }
 
+  // Started from `SiweSignInEntry`: the person already pressed the button once.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!props.autoStart || started.current) return;
+    started.current = true;
+    void signIn();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
+
   return (
     <div className="siwe">
       <button type="button" onClick={() => void signIn()} disabled={busy || !hydrated}>
-        {busy ? "Waiting for your wallet…" : "Sign in with Ethereum"}
+        {busy ? copy.account.siwe.busy : copy.account.siwe.button}
       </button>
       {error ? (
         <p className="form-error" id="siwe-error" role="alert">

@@ -1,31 +1,31 @@
+import { copy } from "@/components/copy";
 import type { Step } from "@/server/onboarding/steps";
 
-const MARK: Record<Step["status"], string> = {
-  done: "✓",
-  current: "→",
-  upcoming: "·",
-  skipped: "–",
-  later: "…",
-};
-const NOTE: Partial<Record<Step["status"], string>> = {
-  skipped: "skipped",
-  later: "the application completes this with you later",
-};
+const MARK: Record<Step["status"], string> = { done: "✓", current: "→", upcoming: "·", skipped: "–" };
 
-/** Where the person is in the onboarding. */
+/** Where the person is in the onboarding: every step, numbered, with its state spelled out for screen readers. */
 export function StepList({ steps }: { steps: Step[] }) {
+  const shown = steps.filter((s) => s.status !== "skipped");
+  const at = shown.findIndex((s) => s.status === "current");
   return (
-    <ol className="steps" aria-label="Onboarding steps">
-      {steps.map((step) => (
-        <li
-          key={step.name}
-          className={`step step-${step.status}`}
-          aria-current={step.status === "current" ? "step" : undefined}
-        >
-          <span aria-hidden="true">{MARK[step.status]}</span> {step.label}
-          {NOTE[step.status] ? <small> ({NOTE[step.status]})</small> : null}
-        </li>
-      ))}
-    </ol>
+    <nav aria-label={copy.onboarding.stepsLabel}>
+      {at >= 0 ? <p className="muted step-count">{copy.onboarding.stepOf(at + 1, shown.length)}</p> : null}
+      <ol className="steps">
+        {steps.map((step) => (
+          <li
+            key={step.name}
+            className={`step step-${step.status}`}
+            data-step={step.name}
+            aria-current={step.status === "current" ? "step" : undefined}
+          >
+            <span className="step-mark" aria-hidden="true">
+              {MARK[step.status]}
+            </span>{" "}
+            {copy.onboarding.steps[step.name]}
+            <span className="visually-hidden"> ({copy.onboarding.stepStatus[step.status]})</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }

@@ -4,6 +4,7 @@ import { server, V2 } from "../fixtures/api.ts";
 import { catchCallback, uniqueEmail } from "../fixtures/callback.ts";
 
 // A strict, independent OAuth 2 client (oauth4webapi) against our authorization server, with a person in Chromium.
+// The onboarding steps between sign-in and consent are skipped here; the onboarding specs walk them.
 const REDIRECT = "http://localhost:5173/callback";
 const as: oauth.AuthorizationServer = {
   issuer: server.appUrl,
@@ -25,6 +26,8 @@ async function authorizationUrl(extra: Record<string, string> = {}) {
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
     state,
+    skip_kyc: "true",
+    skip_create_account: "true",
     ...extra,
   }).toString();
   return { url, verifier, state };

@@ -1,21 +1,36 @@
 import { expect, test } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { serveIntegrator } from "../fixtures/sdk-page.ts";
 import { linkedCustomer } from "../fixtures/customer.ts";
 import { sdkSiwe, sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
+import { LINK_MESSAGE } from "../fixtures/customer.ts";
 
-test("@monerium/sdk 3.5.0 in the browser: authorize() → sign up and consent → getAccess() → getAuthContext()", async ({
+test("@monerium/sdk 3.5.0 in the browser: authorize() with skipKyc and a signed address → sign up, wallet linked for the person, consent → getAccess() → getAuthContext()", async ({
   page,
 }) => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const signature = await account.signMessage({ message: LINK_MESSAGE });
+  await page.addInitScript(
+    (input) => {
+      (window as unknown as { authorizeInput: unknown }).authorizeInput = input;
+    },
+    { skipKyc: true, address: account.address, signature, chain: "sepolia" },
+  );
   await serveIntegrator(page, server.demo.codeClientId);
   await page.goto("http://localhost:5173/");
   const email = uniqueEmail("sdk");
   await page.getByRole("button", { name: "Connect" }).click();
-  await expect(page).toHaveURL(new RegExp(`^${server.appUrl}/authorize\\?request=`));
+  await expect(page).toHaveURL(new RegExp(`^${server.appUrl}/authorize/account\\?request=`));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Create account" }).last().click();
+  // The signed address was linked on the way: the wallet step is done, and the IBAN waits for the KYC the
+  // integrator submits later.
+  await expect(page).toHaveURL(/\/authorize\/iban\?/);
+  await expect(page.locator('[data-step="wallet"]')).toHaveClass(/step-done/);
+  await page.getByRole("link", { name: "Continue without an IBAN for now" }).click();
   await page.getByRole("button", { name: "Allow" }).click();
 
   await expect(page).toHaveURL("http://localhost:5173/callback"); // the SDK strips the code from the address bar

@@ -62,6 +62,8 @@ test("an application signs a person up; the set-password link reaches them throu
     code_challenge: challenge,
     code_challenge_method: "S256",
     auth_mode: "login",
+    skip_kyc: "true",
+    skip_create_account: "true",
     email,
     state: "invited",
   }).toString();
@@ -82,6 +84,8 @@ test("the outbox is for operators only", async ({ page }) => {
     client_id: server.demo.codeClientId,
     redirect_uri: "http://localhost:5173/callback",
     code_challenge: challenge,
+    skip_kyc: "true",
+    skip_create_account: "true",
   }).toString();
   await page.goto(auth.toString());
   await page.getByLabel("Email").fill(uniqueEmail("nosy"));

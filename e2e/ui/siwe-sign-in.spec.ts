@@ -13,6 +13,8 @@ async function openAuthorize(page: Page) {
     code_challenge: pkcePair().challenge,
     state: "web-siwe",
     auth_mode: "login",
+    skip_kyc: "true",
+    skip_create_account: "true",
   }).toString();
   await page.goto(auth.toString());
 }

@@ -1,5 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { PERSON_IN_APP, type Caller } from "../oauth/authenticate-bearer.ts";
 
 /** Extra privileges the operator grants per application (SPEC: "Requires extra privileges"). */
 export const PRIVILEGES = {
@@ -13,11 +14,18 @@ export const ALL_PRIVILEGES: Privilege[] = Object.values(PRIVILEGES);
 
 const WHAT: Record<Privilege, string> = { sign_up: "sign up users", submit_kyc: "submit KYC data" };
 
-/** Throws the reference's ForbiddenPartnerError unless the application holds `privilege`. */
-export async function requirePrivilege(applicationId: string, privilege: Privilege): Promise<void> {
+/**
+ * Throws the reference's ForbiddenPartnerError unless the caller's application holds `privilege`. A person in
+ * Tokenrail's own onboarding screens acts on their own profiles: no application privilege is involved.
+ */
+export async function requirePrivilege(
+  caller: Pick<Caller, "applicationId" | "grantType">,
+  privilege: Privilege,
+): Promise<void> {
+  if (caller.grantType === PERSON_IN_APP) return;
   const prisma = await db();
   const app = await prisma.application.findUniqueOrThrow({
-    where: { id: applicationId },
+    where: { id: caller.applicationId },
     select: { privileges: true, owner: { select: { email: true } } },
   });
   if (!app.privileges.includes(privilege)) {

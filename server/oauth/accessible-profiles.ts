@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
-import type { Caller } from "./authenticate-bearer.ts";
+import { PERSON_IN_APP, type Caller } from "./authenticate-bearer.ts";
 
 export type Perm = "read" | "write";
 export type AccessibleProfile = {
@@ -18,10 +18,18 @@ const isPerm = (value: string): value is Perm => value === "read" || value === "
  * The profiles a caller may act on (SPEC "Caller identity"). An application with client credentials: its own
  * profile and every profile that granted it access. A person's token: the profiles of that person the application
  * was granted, with the person's permissions. Endpoints taking `profile` check against this list; a profile
- * outside it is answered as if it did not exist.
+ * outside it is answered as if it did not exist. A person in Tokenrail's own screens: all of their profiles.
  */
 export async function accessibleProfiles(caller: Caller): Promise<AccessibleProfile[]> {
   const prisma = await db();
+  if (caller.grantType === PERSON_IN_APP) {
+    const rows = await prisma.profileMember.findMany({
+      where: { userId: caller.userId },
+      select: { perms: true, profile: { select: PROFILE } },
+      orderBy: { createdAt: "asc" },
+    });
+    return rows.map((m) => ({ ...m.profile, perms: m.perms.filter(isPerm) }));
+  }
   const granted = { grants: { some: { applicationId: caller.applicationId, revokedAt: null } } };
   if (caller.grantType === "client_credentials") {
     const rows = await prisma.profile.findMany({

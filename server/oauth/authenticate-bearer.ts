@@ -4,6 +4,12 @@ import { AppError } from "../http/errors.ts";
 import { AUTH_CACHE_SECONDS, authCache, callerTags } from "./auth-cache.ts";
 import { hashSecret } from "./secrets.ts";
 
+/**
+ * The grant type of a person acting in Tokenrail's own onboarding screens (signed in to the web app, no token):
+ * their own profiles, whichever application's onboarding they came through (`session-caller.ts`).
+ */
+export const PERSON_IN_APP = "web_session";
+
 /** Who is calling: the token, the client and application behind it, the user it acts for, its default profile. */
 export type Caller = {
   tokenId: string;

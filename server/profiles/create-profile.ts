@@ -19,7 +19,7 @@ export async function createProfile(options: {
   id?: string;
 }): Promise<ProfileView> {
   const { caller, kind, id } = options;
-  await requirePrivilege(caller.applicationId, PRIVILEGES.signUp);
+  await requirePrivilege(caller, PRIVILEGES.signUp);
   const prisma = await db();
   try {
     const app = await prisma.application.findUniqueOrThrow({

@@ -37,7 +37,7 @@ export async function submitKyc(options: {
 }): Promise<ProfileView> {
   const { caller, submission, clock = serverClock } = options;
   const allowed = await profileForCaller(caller, options.profileId, "write");
-  await requirePrivilege(caller.applicationId, PRIVILEGES.submitKyc);
+  await requirePrivilege(caller, PRIVILEGES.submitKyc);
 
   const now = clock();
   const prisma = await db();

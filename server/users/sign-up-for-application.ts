@@ -23,7 +23,7 @@ export async function signUpForApplication(options: {
   clock?: Clock;
 }): Promise<SignUpOutcome> {
   const { caller, email, config, clock = serverClock } = options;
-  await requirePrivilege(caller.applicationId, PRIVILEGES.signUp);
+  await requirePrivilege(caller, PRIVILEGES.signUp);
   const prisma = await db();
   const now = clock();
   const outcome = await prisma.$transaction(async (tx): Promise<SignUpOutcome> => {

@@ -1,6 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
+import { Prisma } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import { nextAttemptAt } from "./schedule.ts";
 import { parseWebhookSecret, unsealSecret } from "./secret.ts";
@@ -68,35 +69,41 @@ export async function deliverDueWebhooks(options: {
               now: clock(),
               retryAfterSeconds: result.status === 429 || result.status === 503 ? result.retryAfterSeconds : undefined,
             });
-      await prisma.$transaction(async (tx) => {
-        await tx.webhookAttempt.create({
-          data: {
-            deliveryId: delivery.id,
-            number: attempt,
-            at,
-            requestHeaders: headers,
-            responseStatus: result.status ?? null,
-            responseBody: result.body ?? null,
-            latencyMs: result.latencyMs,
-            error: result.error ?? null,
-          },
-        });
-        // Only the holder of this attempt may settle it (a worker that overran its hold finds attempts moved on).
-        await tx.webhookDelivery.updateMany({
-          where: { id: delivery.id, attempts: attempt },
-          data: {
-            state: ok ? "delivered" : retryAt ? "pending" : "failed",
-            nextAttemptAt: retryAt ?? null,
-            lockedUntil: null,
-            ...(ok ? { deliveredAt: at } : {}),
-          },
-        });
-        if (gone) await tx.webhookSubscription.update({ where: { id: subscription.id }, data: { state: "inactive" } });
-      });
-      return ok;
+      return { delivery, attempt, at, headers, result, ok, gone, retryAt };
     }),
   );
-  const delivered = outcomes.filter(Boolean).length;
+  // The round's outcomes are recorded together: one transaction, whatever the batch size.
+  await prisma.$transaction(async (tx) => {
+    await tx.webhookAttempt.createMany({
+      data: outcomes.map(({ delivery, attempt, at, headers, result }) => ({
+        deliveryId: delivery.id,
+        number: attempt,
+        at,
+        requestHeaders: headers,
+        responseStatus: result.status ?? null,
+        responseBody: result.body ?? null,
+        latencyMs: result.latencyMs,
+        error: result.error ?? null,
+      })),
+    });
+    // Only the holder of an attempt may settle it (a worker that overran its hold finds attempts moved on).
+    const settled = outcomes.map(
+      ({ delivery, attempt, at, ok, retryAt }) =>
+        Prisma.sql`(${delivery.id}, ${attempt}::int, ${ok ? "delivered" : retryAt ? "pending" : "failed"},
+          ${retryAt ?? null}::timestamptz, ${ok ? at : null}::timestamptz)`,
+    );
+    await tx.$executeRaw`
+      UPDATE "WebhookDelivery" AS d
+      SET state = v.state::"WebhookDeliveryState", "nextAttemptAt" = v.next, "lockedUntil" = NULL,
+          "deliveredAt" = COALESCE(v.delivered, d."deliveredAt")
+      FROM (VALUES ${Prisma.join(settled)}) AS v(id, attempts, state, next, delivered)
+      WHERE d.id = v.id AND d.attempts = v.attempts`;
+    const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.delivery.subscription.id))];
+    if (gone.length) {
+      await tx.webhookSubscription.updateMany({ where: { id: { in: gone } }, data: { state: "inactive" } });
+    }
+  });
+  const delivered = outcomes.filter((o) => o.ok).length;
   if (delivered < outcomes.length) {
     logger().info({ attempted: outcomes.length, delivered }, "webhook attempts failed; retries scheduled");
   }

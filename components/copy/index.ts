@@ -1,0 +1,9 @@
+/**
+ * Every word the screens show, in one place, grouped by screen: a translation replaces these modules and nothing
+ * else. Components import `copy` and never spell out user-facing text themselves.
+ */
+import { account } from "./account";
+import { iban } from "./iban";
+import { onboarding } from "./onboarding";
+
+export const copy = { account, iban, onboarding } as const;

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { copy } from "@/components/copy";
+import type { Step } from "@/server/onboarding/steps";
+import { StepList } from "./step-list";
+
+/** Every onboarding screen: who is asking, the stepper, who is signed in, then the step itself. */
+export function OnboardingFrame(props: {
+  applicationName: string;
+  steps: Step[];
+  email?: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="shell narrow onboarding">
+      <p className="brand">{copy.onboarding.brand}</p>
+      <h1>{copy.onboarding.title(props.applicationName)}</h1>
+      <StepList steps={props.steps} />
+      {props.email ? <p className="muted">{copy.onboarding.signedInAs(props.email)}</p> : null}
+      {props.children}
+    </main>
+  );
+}
+
+/** The answer to a request that is unknown, used or expired. */
+export function ExpiredRequest() {
+  return (
+    <main className="shell narrow">
+      <h1>{copy.onboarding.expired.title}</h1>
+      <div className="card" role="alert">
+        {copy.onboarding.expired.body}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { copy } from "@/components/copy";
+import { useHydrated } from "./use-hydrated";
+
+// The wallet libraries load only when the person chooses to sign in with a wallet.
+const SiweWithWallet = dynamic(() => import("./siwe-with-wallet"), {
+  ssr: false,
+  loading: () => (
+    <button type="button" disabled>
+      {copy.account.siwe.busy}
+    </button>
+  ),
+});
+
+/** "Sign in with Ethereum": a plain button until pressed, then the wallet sign-in, started at once. */
+export function SiweSignInEntry(props: { next: string; appUrl: string; environment: "sandbox" | "production" }) {
+  const [started, setStarted] = useState(false);
+  const hydrated = useHydrated();
+  if (started) return <SiweWithWallet {...props} />;
+  return (
+    <div className="siwe">
+      <button type="button" onClick={() => setStarted(true)} disabled={!hydrated}>
+        {copy.account.siwe.button}
+      </button>
+    </div>
+  );
+}

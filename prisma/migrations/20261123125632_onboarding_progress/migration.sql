@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AuthorizationRequest" ADD COLUMN     "autoLinkError" TEXT,
+ADD COLUMN     "profileId" UUID;

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** The onboarding screens' own requests (the KYC, wallet and IBAN steps reuse the API's schemas). */
+
+export const requestRefSchema = z.object({ request: z.string().min(1) });
+
+export const chooseProfileSchema = requestRefSchema.extend({ kind: z.enum(["personal", "corporate"]) });
+export type ChooseProfile = z.infer<typeof chooseProfileSchema>;
+
+export const requestIbanStepSchema = requestRefSchema.extend({
+  /** Which linked wallet the IBAN pays into, as `<chain>:<address>`. */
+  target: z.string().regex(/^[a-z0-9-]+:0x[0-9a-fA-F]{40}$/, "Choose the wallet your IBAN pays into"),
+});
+export type RequestIbanStep = z.infer<typeof requestIbanStepSchema>;
