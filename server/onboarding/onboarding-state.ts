@@ -69,7 +69,8 @@ const PROFILE_SELECT = {
 /**
  * The onboarding of request `requestId` as the person `userId` (if signed in) stands now; undefined when the request
  * is unknown, answered or expired. The profile it is for: the one chosen on the profile step, else the person's
- * approved profile, else the one whose KYC is under way; with `skip_kyc`, the person's first profile.
+ * approved profile, else the one whose KYC is under way, else the one chosen in their latest onboarding; with
+ * `skip_kyc`, the person's first profile.
  */
 export async function loadOnboarding(options: {
   requestId: string;
@@ -116,7 +117,9 @@ export async function loadOnboarding(options: {
       profiles.find((p) => p.id === row.profileId) ??
       (row.skipKyc
         ? profiles[0]
-        : (profiles.find((p) => p.state === "approved") ?? profiles.find((p) => p.state !== "created")));
+        : (profiles.find((p) => p.state === "approved") ??
+          profiles.find((p) => p.state !== "created") ??
+          (await lastChosen(profiles))));
   }
 
   const [addresses, pendingLinks, iban] = profile
@@ -167,6 +170,18 @@ export async function loadOnboarding(options: {
     current: currentStep(steps),
     ibanWaitsForApproval: profile !== undefined && profile.state !== "approved" && !iban,
   };
+}
+
+/** The profile the person chose in their latest onboarding, so a new link resumes with it. */
+async function lastChosen<P extends { id: string }>(profiles: P[]): Promise<P | undefined> {
+  if (profiles.length === 0) return undefined;
+  const prisma = await db();
+  const latest = await prisma.authorizationRequest.findFirst({
+    where: { profileId: { in: profiles.map((p) => p.id) } },
+    orderBy: { createdAt: "desc" },
+    select: { profileId: true },
+  });
+  return profiles.find((p) => p.id === latest?.profileId);
 }
 
 /** Whether the person may be on `step` of this onboarding now. */

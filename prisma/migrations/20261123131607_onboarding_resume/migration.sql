@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "AuthorizationRequest_profileId_createdAt_idx" ON "AuthorizationRequest"("profileId", "createdAt");
