@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { unstable_rethrow } from "next/navigation";
 import { signIn } from "@/app/auth";
+import { copy } from "@/components/copy";
 import { isAppError } from "@/server/http/errors";
 import { setPasswordWithToken } from "@/server/users/set-password";
 import { safeNext } from "@/server/users/safe-next";
@@ -29,11 +30,11 @@ async function session(
     if (error instanceof AuthError) {
       if (provider === "siwe") {
         const reason = "code" in error && typeof error.code === "string" ? error.code : "refused";
-        return { error: `The wallet's signature did not sign you in: ${reason}.` };
+        return { error: copy.account.siweRefused(reason) };
       }
       const limited = "code" in error && error.code === "rate_limited";
       return {
-        error: limited ? "Too many failed attempts. Wait a few minutes and try again." : "Wrong email or password.",
+        error: limited ? copy.account.rateLimited : copy.account.wrongPassword,
       };
     }
     throw error;

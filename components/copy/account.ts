@@ -6,6 +6,22 @@ export const account = {
   password: "Password",
   submit: { signup: "Create account", login: "Sign in" },
   busy: "Please wait…",
+  signInTitle: "Sign in",
+  wrongPassword: "Wrong email or password.",
+  rateLimited: "Too many failed attempts. Wait a few minutes and try again.",
+  siweRefused: (reason: string) => `The wallet's signature did not sign you in: ${reason}.`,
+  setPassword: {
+    title: "Set your password",
+    password: "New password",
+    repeat: "Repeat it",
+    differ: "The passwords differ",
+    submit: "Set password",
+    done: (email: string) => [
+      "Your password is set. Sign in as ",
+      email,
+      " the next time an application sends you here.",
+    ],
+  },
   walletPrompt: "Already linked a wallet?",
   siwe: {
     button: "Sign in with Ethereum",

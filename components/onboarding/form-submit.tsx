@@ -1,5 +1,6 @@
 "use client";
 
+import { copy } from "@/components/copy";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -16,7 +17,7 @@ export function FormSubmit(props: { error?: string; submitting: boolean; label: 
         </p>
       ) : null}
       <button className="primary" type="submit" disabled={props.submitting || !hydrated}>
-        {props.submitting ? (props.busyLabel ?? "Please wait…") : props.label}
+        {props.submitting ? (props.busyLabel ?? copy.account.busy) : props.label}
       </button>
     </>
   );

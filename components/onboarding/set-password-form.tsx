@@ -6,12 +6,13 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { setPasswordAction } from "@/app/(onboarding)/actions";
 import { passwordSchema } from "@/server/users/users.schemas";
+import { copy } from "@/components/copy";
 import { Field } from "./field";
 import { FormSubmit } from "./form-submit";
 
 const schema = z
   .object({ password: passwordSchema, repeat: z.string() })
-  .refine((v) => v.password === v.repeat, { path: ["repeat"], message: "The passwords differ" });
+  .refine((v) => v.password === v.repeat, { path: ["repeat"], message: copy.account.setPassword.differ });
 
 /** Choose a password through a set-password link. */
 export function SetPasswordForm({ token }: { token: string }) {
@@ -27,22 +28,31 @@ export function SetPasswordForm({ token }: { token: string }) {
     if (result.error) form.setError("root", { message: result.error });
     if (result.email) setDoneFor(result.email);
   });
+  const text = copy.account.setPassword;
   if (doneFor) {
+    const [before, email, after] = text.done(doneFor);
     return (
       <div className="card" role="status">
-        Your password is set. Sign in as <strong>{doneFor}</strong> the next time an application sends you here.
+        {before}
+        <strong>{email}</strong>
+        {after}
       </div>
     );
   }
   return (
     <form className="card" method="post" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <Field id="password" label="New password" error={errors.password?.message}>
+      <Field id="password" label={text.password} error={errors.password?.message}>
         <input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
       </Field>
-      <Field id="repeat" label="Repeat it" error={errors.repeat?.message}>
+      <Field id="repeat" label={text.repeat} error={errors.repeat?.message}>
         <input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
       </Field>
-      <FormSubmit error={errors.root?.message} submitting={isSubmitting} label="Set password" />
+      <FormSubmit
+        error={errors.root?.message}
+        submitting={isSubmitting}
+        label={text.submit}
+        busyLabel={copy.account.busy}
+      />
     </form>
   );
 }

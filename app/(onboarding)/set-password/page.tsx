@@ -1,3 +1,4 @@
+import { copy } from "@/components/copy";
 import { SetPasswordForm } from "@/components/onboarding/set-password-form";
 
 /** Where the set-password links of the outbox lead. */
@@ -5,8 +6,8 @@ export default async function SetPasswordPage(props: { searchParams: Promise<{ t
   const { token = "" } = await props.searchParams;
   return (
     <main className="shell narrow">
-      <p className="brand">Tokenrail</p>
-      <h1>Set your password</h1>
+      <p className="brand">{copy.onboarding.brand}</p>
+      <h1>{copy.account.setPassword.title}</h1>
       <SetPasswordForm token={token} />
     </main>
   );

@@ -1,3 +1,4 @@
+import { copy } from "@/components/copy";
 import { AccountForm } from "@/components/onboarding/account-form";
 import { safeNext } from "@/server/users/safe-next";
 
@@ -6,8 +7,8 @@ export default async function SignInPage(props: { searchParams: Promise<{ next?:
   const { next } = await props.searchParams;
   return (
     <main className="shell narrow">
-      <p className="brand">Tokenrail</p>
-      <h1>Sign in</h1>
+      <p className="brand">{copy.onboarding.brand}</p>
+      <h1>{copy.account.signInTitle}</h1>
       <AccountForm next={safeNext(next)} initialMode="login" allowSignUp={false} />
     </main>
   );
