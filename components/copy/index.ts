@@ -5,5 +5,6 @@
 import { account } from "./account";
 import { iban } from "./iban";
 import { onboarding } from "./onboarding";
+import { wallet } from "./wallet";
 
-export const copy = { account, iban, onboarding } as const;
+export const copy = { account, iban, onboarding, wallet } as const;

@@ -12,8 +12,12 @@ export function chainGateway(config: Config): ChainGateway {
   return holder.__tokenrailGateway;
 }
 
-/** The sandbox chain's own controls (smart accounts, on-chain signatures), where the instance runs on it. */
+/**
+ * The sandbox chain's own controls (smart accounts, on-chain signatures), where the instance runs on it. Decided by
+ * the configuration, not by `instanceof`: the gateway lives on `globalThis`, and the bundle that made it (an
+ * onboarding page linking an address, say) has a class of its own, not the one an API route's bundle imports.
+ */
 export function sandboxChain(config: Config): SandboxChainGateway | undefined {
-  const gateway = chainGateway(config);
-  return gateway instanceof SandboxChainGateway ? gateway : undefined;
+  if (config.chainGateway.kind === "evm") return undefined;
+  return chainGateway(config) as SandboxChainGateway;
 }

@@ -12,3 +12,11 @@ export const requestIbanStepSchema = requestRefSchema.extend({
   target: z.string().regex(/^[a-z0-9-]+:0x[0-9a-fA-F]{40}$/, "Choose the wallet your IBAN pays into"),
 });
 export type RequestIbanStep = z.infer<typeof requestIbanStepSchema>;
+
+/** The wallet step: the connected address, the chosen chain and the link message's signature (`0x`: a Safe on chain). */
+export const linkWalletStepSchema = requestRefSchema.extend({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "Connect a wallet first"),
+  chain: z.string().min(1, "Choose a chain"),
+  signature: z.string().regex(/^0x(?:[0-9a-fA-F]{2})*$/, "The wallet's signature is not valid"),
+});
+export type LinkWalletStep = z.infer<typeof linkWalletStepSchema>;
