@@ -4,6 +4,7 @@
  */
 import { account } from "./account";
 import { iban } from "./iban";
+import { kyc } from "./kyc";
 import { onboarding } from "./onboarding";
 
-export const copy = { account, iban, onboarding } as const;
+export const copy = { account, iban, kyc, onboarding } as const;
