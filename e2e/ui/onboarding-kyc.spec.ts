@@ -55,7 +55,9 @@ async function choose(page: Page, kind: "For myself" | "For a company") {
 }
 
 async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
 type Person = { first: string; last: string; birthday: string; ownership?: string; idNumber?: string };
@@ -216,6 +218,9 @@ test("personal onboarding: details, the questionnaire, both sides of an ID docum
   test.setTimeout(90_000);
   await startOnboarding(page, { appUrl: server.appUrl, codeClientId: server.demo.codeClientId }, uniqueEmail("pers"));
   await choose(page, "For myself");
+  // Usable on a small phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const last = `Gudmundsdottir-${randomBytes(3).toString("hex")}`;
   await fillPerson(page, "personal", { first: "Anna", last, birthday: "1992-08-17", idNumber: "A7654321" });
   await page.getByLabel("Phone (optional)").fill("+354 888 8888");
