@@ -4,7 +4,8 @@
  */
 import { account } from "./account";
 import { iban } from "./iban";
+import { kyc } from "./kyc";
 import { onboarding } from "./onboarding";
 import { wallet } from "./wallet";
 
-export const copy = { account, iban, onboarding, wallet } as const;
+export const copy = { account, iban, kyc, onboarding, wallet } as const;

@@ -233,11 +233,13 @@ function hundredthsOf(percentage: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
-function personalDetailsSchema(clock: Clock) {
+/** The personal details, as the `personal` member of the details body. */
+export function personalDetailsSchema(clock: Clock) {
   return object("Personal details", personShape(clock)).transform(compact);
 }
 
-function corporateDetailsSchema(clock: Clock) {
+/** The corporate details, as the `corporate` member of the details body. */
+export function corporateDetailsSchema(clock: Clock) {
   const person = personShape(clock);
   const representative = object("Representative", { ...person, idDocument: idDocumentSchema }).transform(compact);
   const beneficiary = object("Final beneficiary", { ...person, ownershipPercentage }).transform(compact);
@@ -311,7 +313,7 @@ export type DetailsBody = z.output<typeof detailsBodySchema>;
 // ---------------------------------------------------------------------------------------------------------------------
 // Form (CONTRACT §4.10)
 
-const personalFormSchema = object("Personal form", {
+export const personalFormSchema = object("Personal form", {
   occupation: formCode("Occupation", OCCUPATIONS),
   profession: formCode("Profession", PROFESSIONS),
   fundOrigin: formCode("Fund origin", PERSONAL_FUND_ORIGINS),
@@ -351,7 +353,7 @@ const personalFormSchema = object("Personal form", {
     });
   });
 
-const corporateFormSchema = object("Corporate form", {
+export const corporateFormSchema = object("Corporate form", {
   service: text("Service"),
   legalForm: optional(formCode("Legal form", LEGAL_FORMS)),
   purpose: formCode("Purpose", CORPORATE_PURPOSES),

@@ -1,0 +1,89 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { FormProvider, useForm } from "react-hook-form";
+import { z } from "zod";
+import { submitFormAction } from "@/app/(onboarding)/authorize/kyc-actions";
+import { copy } from "@/components/copy";
+import { corporateFormSchema, type CorporateForm } from "@/server/profiles/kyc.schemas";
+import { FormSubmit } from "../form-submit";
+import { schemaResolver, showResult } from "./form-helpers";
+import { codeOptions, SelectInput, TextInput } from "./inputs";
+
+const schema = z.object({ corporate: corporateFormSchema });
+
+type Values = {
+  corporate: {
+    service: string;
+    legalForm: string;
+    purpose: string;
+    activity: string;
+    fundOrigin: string;
+    monthlyTurnover: string;
+    monthlyTransactionCount: string;
+  };
+};
+
+/** The corporate questionnaire: what the company does and how it will use the account. */
+export function CorporateFormForm(props: { requestId: string }) {
+  const text = copy.kyc.form;
+  const labels = text.labels;
+  const router = useRouter();
+  const form = useForm<Values, unknown, { corporate: CorporateForm }>({
+    resolver: schemaResolver(schema),
+    defaultValues: {
+      corporate: {
+        service: "",
+        legalForm: "",
+        purpose: "",
+        activity: "",
+        fundOrigin: "",
+        monthlyTurnover: "",
+        monthlyTransactionCount: "",
+      },
+    },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await submitFormAction({ request: props.requestId, ...values });
+    if (showResult(form, result)) router.push(result.next);
+  });
+  return (
+    <section className="card" aria-labelledby="kyc-heading">
+      <h2 id="kyc-heading">{text.corporateHeading}</h2>
+      <p className="muted">{text.intro}</p>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <TextInput name="corporate.service" label={text.service} />
+          <SelectInput name="corporate.legalForm" label={text.legalForm} options={codeOptions(labels.legalForms)} />
+          <SelectInput name="corporate.purpose" label={text.purpose} options={codeOptions(labels.corporatePurposes)} />
+          <SelectInput
+            name="corporate.activity"
+            label={text.activity}
+            options={codeOptions(labels.corporateActivities)}
+          />
+          <SelectInput
+            name="corporate.fundOrigin"
+            label={text.fundOrigin}
+            options={codeOptions(labels.corporateFundOrigins)}
+          />
+          <SelectInput
+            name="corporate.monthlyTurnover"
+            label={text.monthlyTurnover}
+            options={codeOptions(labels.corporateTurnovers)}
+          />
+          <SelectInput
+            name="corporate.monthlyTransactionCount"
+            label={text.monthlyTransactionCount}
+            options={codeOptions(labels.corporateTransactionCounts)}
+          />
+          <FormSubmit
+            error={form.formState.errors.root?.message}
+            submitting={form.formState.isSubmitting}
+            label={copy.kyc.submit}
+            busyLabel={copy.kyc.busy}
+          />
+        </form>
+      </FormProvider>
+    </section>
+  );
+}
