@@ -5,6 +5,7 @@ import { uniqueEmail } from "../fixtures/callback.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 import { startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
+import { fillPerson, fillPersonalQuestionnaire, pdfFile, pngImage, upload } from "../fixtures/kyc-screens.ts";
 
 // The KYC screens of the onboarding, walked in Chromium from the integrator's /auth redirect: details, the
 // questionnaire and the documents (sharing model), details and the optional source of funds (reliance model), and
@@ -13,23 +14,6 @@ const REDIRECT = "http://localhost:5173/callback";
 const PASSWORD = "correct horse battery";
 /** The server's default upload limit (TOKENRAIL_FILE_SIZE_LIMIT is not set for the test server). */
 const SIZE_LIMIT = 5 * 1024 * 1024;
-
-/** A 1×1 PNG, with random bytes after its end so parallel tests never share a stored blob. */
-function pngImage(): Buffer {
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  );
-  return Buffer.concat([png, randomBytes(64)]);
-}
-
-function pdfFile(): Buffer {
-  return Buffer.concat([
-    Buffer.from("%PDF-1.4\n% Company register extract\n"),
-    randomBytes(4096),
-    Buffer.from("\n%%EOF\n"),
-  ]);
-}
 
 async function startOnboarding(page: Page, target: { appUrl: string; codeClientId: string }, email: string) {
   const url = new URL(`${target.appUrl}/api/auth`);
@@ -58,34 +42,6 @@ async function snapshot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: "image/png" });
-}
-
-type Person = { first: string; last: string; birthday: string; ownership?: string; idNumber?: string };
-
-/** Fills the person fields under `prefix` (an element-id prefix such as `corporate-directors-0`). */
-async function fillPerson(page: Page, prefix: string, person: Person) {
-  const at = (name: string) => page.locator(`#${prefix}-${name}`);
-  await at("firstName").fill(person.first);
-  await at("lastName").fill(person.last);
-  await at("address").fill("Laugavegur 1");
-  await at("postalCode").fill("101");
-  await at("city").fill("Reykjavik");
-  await at("country").selectOption("IS");
-  await at("nationality").selectOption("IS");
-  await at("birthday").fill(person.birthday);
-  if (person.idNumber) {
-    await at("idDocument-kind").selectOption("passport");
-    await at("idDocument-number").fill(person.idNumber);
-  }
-  if (person.ownership) await at("ownershipPercentage").fill(person.ownership);
-}
-
-/** Uploads `buffer` into the document slot `id` and waits for the progress bar to reach its end. */
-async function upload(page: Page, id: string, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.locator(`#${id}`).setInputFiles(file);
-  const progress = page.getByRole("progressbar", { name: `Uploading ${label}` });
-  await expect.poll(() => progress.evaluate((el) => (el as HTMLProgressElement).position)).toBe(1);
-  await expect(page.getByText(`Uploaded: ${file.name}`)).toBeVisible();
 }
 
 async function profileUnderReview(operator: APIRequestContext, name: string) {
@@ -228,19 +184,7 @@ test("personal onboarding: details, the questionnaire, both sides of an ID docum
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page).toHaveURL(/\/authorize\/kyc\/form\?request=/);
-  await page.getByLabel("Occupation").selectOption({ label: "Employed" });
-  await page.getByLabel("Profession or industry").selectOption({ label: "Information technology" });
-  await page.getByLabel("Where does the money come from?").selectOption({ label: "Salary" });
-  await page.getByLabel("Annual income").selectOption({ label: "€50,000 to €150,000" });
-  await page.getByLabel("Expected amount per month").selectOption({ label: "Under €10,000" });
-  await page.getByLabel("Expected payments per month").selectOption({ label: "5 to 50" });
-  await page.getByLabel("Investing in crypto assets").check();
-  await page.getByLabel("Something else").check();
-  await page.getByLabel("Describe what else").fill("Paying my rent");
-  const yesNo = (question: string, answer: "Yes" | "No") =>
-    page.getByRole("group", { name: question }).getByLabel(answer).check();
-  await yesNo("Do you hold, or have you held, a prominent public function?", "No");
-  await yesNo("Are you the owner of the money you will use?", "Yes");
+  await fillPersonalQuestionnaire(page);
   await snapshot(page, testInfo, "kyc-personal-form");
   await page.getByRole("button", { name: "Save and continue" }).click();
 
