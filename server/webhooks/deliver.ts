@@ -8,6 +8,18 @@ import { parseWebhookSecret, unsealSecret } from "./secret.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { webhookHeaders } from "./sign.ts";
 
+type ClaimedDelivery = {
+  id: string;
+  attempts: number;
+  payload: string;
+  manual: boolean;
+  createdAt: Date;
+  subscriptionId: string;
+  url: string;
+  secretSealed: string;
+  subscriptionState: string;
+};
+
 /** Deliveries claimed and sent in parallel per round. */
 const DELIVERY_BATCH = 20;
 
@@ -26,22 +38,28 @@ export async function deliverDueWebhooks(options: {
   const prisma = await db();
   const now = clock();
   const holdUntil = new Date(now.getTime() + config.webhooks.timeoutMs + 30_000);
-  const claimed = await prisma.$queryRaw<{ id: string; attempts: number }[]>`
-    UPDATE "WebhookDelivery" SET "lockedUntil" = ${holdUntil}, attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM "WebhookDelivery"
-      WHERE state = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-      ORDER BY "nextAttemptAt", "createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
-    RETURNING id, attempts`;
+  // Claimed and read in one statement, each with its subscription.
+  const claimed = await prisma.$queryRaw<ClaimedDelivery[]>`
+    WITH claimed AS (
+      UPDATE "WebhookDelivery" SET "lockedUntil" = ${holdUntil}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM "WebhookDelivery"
+        WHERE state = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
+        ORDER BY "nextAttemptAt", "createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+      RETURNING id, attempts, payload, manual, "createdAt", "subscriptionId")
+    SELECT c.id, c.attempts, c.payload, c.manual, c."createdAt",
+           s.id AS "subscriptionId", s.url, s."secretSealed", s.state::text AS "subscriptionState"
+    FROM claimed c JOIN "WebhookSubscription" s ON s.id = c."subscriptionId"`;
   if (claimed.length === 0) return { attempted: 0, delivered: 0 };
-  const rows = await prisma.webhookDelivery.findMany({
-    where: { id: { in: claimed.map((c) => c.id) } },
-    include: { subscription: true },
-  });
   const outcomes = await Promise.all(
-    rows.map(async (delivery) => {
-      const attempt = claimed.find((c) => c.id === delivery.id)!.attempts;
-      const { subscription } = delivery;
+    claimed.map(async (delivery) => {
+      const attempt = delivery.attempts;
+      const subscription = {
+        id: delivery.subscriptionId,
+        url: delivery.url,
+        secretSealed: delivery.secretSealed,
+        state: delivery.subscriptionState,
+      };
       const at = clock();
       let result: SendResult;
       let headers: Record<string, string> = {};
@@ -98,7 +116,7 @@ export async function deliverDueWebhooks(options: {
           "deliveredAt" = COALESCE(v.delivered, d."deliveredAt")
       FROM (VALUES ${Prisma.join(settled)}) AS v(id, attempts, state, next, delivered)
       WHERE d.id = v.id AND d.attempts = v.attempts`;
-    const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.delivery.subscription.id))];
+    const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.delivery.subscriptionId))];
     if (gone.length) {
       await tx.webhookSubscription.updateMany({ where: { id: { in: gone } }, data: { state: "inactive" } });
     }
