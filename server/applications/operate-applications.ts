@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
@@ -65,21 +67,51 @@ export async function listApplications(): Promise<{ applications: ApplicationVie
 
 /**
  * The operator grants or withdraws extra privileges and sets the KYC model (profiles the application creates from
- * then on follow it).
+ * then on follow it). Each of the two is audited as its own action, in the transaction of the change.
  */
 export async function changeApplication(options: {
   id: string;
   change: z.infer<typeof applicationChangeSchema>;
+  operator: AuditActor;
+  clock?: Clock;
 }): Promise<ApplicationView> {
+  const { operator, clock = serverClock } = options;
   const id = uuidOrUndefined(options.id);
-  const prisma = await db();
-  const exists = id && (await prisma.application.findUnique({ where: { id }, select: { id: true } }));
-  if (!id || !exists) throw new AppError("NOT_FOUND", "Application not found");
+  if (!id) throw new AppError("NOT_FOUND", "Application not found");
   const { privileges, kycModel } = options.change;
-  const row = await prisma.application.update({
-    where: { id },
-    data: { ...(privileges ? { privileges: [...new Set(privileges)] } : {}), ...(kycModel ? { kycModel } : {}) },
-    select: SELECT,
+  const prisma = await db();
+  const row = await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Application" WHERE id = ${id}::uuid FOR UPDATE`;
+    const before = await tx.application.findUnique({ where: { id }, select: { privileges: true, kycModel: true } });
+    if (!before) throw new AppError("NOT_FOUND", "Application not found");
+    const after = await tx.application.update({
+      where: { id },
+      data: { ...(privileges ? { privileges: [...new Set(privileges)] } : {}), ...(kycModel ? { kycModel } : {}) },
+      select: SELECT,
+    });
+    const subject = { type: "application", id } as const;
+    const at = clock();
+    if (privileges) {
+      await recordAudit(tx, {
+        actor: operator,
+        action: "application.privileges",
+        subject,
+        before: { privileges: before.privileges },
+        after: { privileges: after.privileges },
+        at,
+      });
+    }
+    if (kycModel) {
+      await recordAudit(tx, {
+        actor: operator,
+        action: "application.kycModel",
+        subject,
+        before: { kycModel: before.kycModel },
+        after: { kycModel: after.kycModel },
+        at,
+      });
+    }
+    return after;
   });
   evictAuth(row.clients.map((c) => `client:${c.id}`));
   return view(row);

@@ -1,3 +1,4 @@
+import type { AuditActor } from "../audit/record-audit.ts";
 import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
 import { getConfig } from "../config.ts";
@@ -45,12 +46,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The operator, signed in to the web app: the admin API behind the console. Writes must come from our own pages
- * (the session cookie would otherwise let any site act for the operator).
+ * (the session cookie would otherwise let any site act for the operator). `operator` names them and the request
+ * for the audit log.
  */
 export function withOperator<S extends Spec>(
   session: SessionReader,
   spec: S,
-  fn: (input: Input<S> & { operatorId: string }) => Promise<unknown>,
+  fn: (input: Input<S> & { operatorId: string; operator: AuditActor }) => Promise<unknown>,
 ): RouteHandler {
   const authenticate = async (req: Request) => {
     if (!SAFE_METHODS.has(req.method)) {
@@ -65,5 +67,8 @@ export function withOperator<S extends Spec>(
     if (!(await isOperator(userId))) throw new AppError("FORBIDDEN", "Operators only");
     return { operatorId: userId };
   };
-  return (req, ctx) => run(req, ctx, spec, authenticate, fn);
+  return (req, ctx) =>
+    run(req, ctx, spec, authenticate, (input) =>
+      fn({ ...input, operator: { userId: input.operatorId, requestId: input.requestId } }),
+    );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
@@ -45,20 +46,27 @@ export async function listOrdersForOperator(options: {
 
 const orderIdSchema = z.string().uuid();
 
-export async function operatorProcessOrder(options: { orderId: string; config: Config }): Promise<OrderView> {
-  if (!orderIdSchema.safeParse(options.orderId).success) throw new AppError("NOT_FOUND", "Order not found");
-  return orderView(await processOrder({ orderId: options.orderId.toLowerCase(), config: options.config }));
+/** The operator processes an order (audited in the settlement's transaction). */
+export async function operatorProcessOrder(options: {
+  orderId: string;
+  config: Config;
+  operator: AuditActor;
+}): Promise<OrderView> {
+  const { orderId, config, operator } = options;
+  if (!orderIdSchema.safeParse(orderId).success) throw new AppError("NOT_FOUND", "Order not found");
+  return orderView(await processOrder({ orderId: orderId.toLowerCase(), config, operator }));
 }
 
+/** The operator rejects an open order with a reason (audited in the same transaction). */
 export async function operatorRejectOrder(options: {
   orderId: string;
   reason: string;
   config: Config;
+  operator: AuditActor;
 }): Promise<OrderView> {
-  if (!orderIdSchema.safeParse(options.orderId).success) throw new AppError("NOT_FOUND", "Order not found");
-  return orderView(
-    await rejectOrder({ orderId: options.orderId.toLowerCase(), reason: options.reason, config: options.config }),
-  );
+  const { orderId, reason, config, operator } = options;
+  if (!orderIdSchema.safeParse(orderId).success) throw new AppError("NOT_FOUND", "Order not found");
+  return orderView(await rejectOrder({ orderId: orderId.toLowerCase(), reason, config, operator }));
 }
 
 /** The ledger's totals per chain and currency, and whether every invariant holds (C34), amounts as decimals. */

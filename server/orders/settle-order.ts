@@ -1,4 +1,5 @@
 import type { Hex } from "viem";
+import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { bankGateway } from "../bank/sandbox-bank.ts";
 import { chainGateway } from "../chains/configured-gateway.ts";
 import { resolveChain, tokenContract, type Currency } from "../chains/registry.ts";
@@ -30,10 +31,16 @@ const walletOf = (order: Order): WalletRef => ({
  * on the target chain). The order is claimed first with a conditional update, so among any number of instances and
  * requests one call does the chain work, once; the order then leaves its state once, with one `order.updated`
  * (C35). A redeem order whose burn the chain refuses is rejected and its hold released. A chain failure on an issue
- * order leaves it pending and claimed, for the operator to look at: minting again could mint twice.
+ * order leaves it pending and claimed, for the operator to look at: minting again could mint twice. With an
+ * `operator`, the settlement is audited as theirs.
  */
-export async function processOrder(options: { orderId: string; config: Config; clock?: Clock }): Promise<Order> {
-  const { orderId, config, clock = serverClock } = options;
+export async function processOrder(options: {
+  orderId: string;
+  config: Config;
+  operator?: AuditActor;
+  clock?: Clock;
+}): Promise<Order> {
+  const { orderId, config, operator, clock = serverClock } = options;
   const prisma = await db();
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
@@ -60,9 +67,9 @@ export async function processOrder(options: { orderId: string; config: Config; c
   } catch (error) {
     logger().error({ err: error, orderId: order.id, kind: order.kind }, "the chain refused the order's transaction");
     if (order.kind === "issue") throw new AppError("CONFLICT", "The mint failed; the order stays pending for review");
-    return settle(order, { outcome: "rejected", reason: INSUFFICIENT_FUNDS_REASON, config, now: clock() });
+    return settle(order, { outcome: "rejected", reason: INSUFFICIENT_FUNDS_REASON, config, now: clock(), operator });
   }
-  const processed = await settle(order, { outcome: "processed", txHash, config, now: clock() });
+  const processed = await settle(order, { outcome: "processed", txHash, config, now: clock(), operator });
   const child = await prisma.order.findUnique({ where: { parentOrderId: order.id } });
   if (child) {
     await processOrder({ orderId: child.id, config, clock }).catch((error: unknown) =>
@@ -80,18 +87,19 @@ export async function rejectOrder(options: {
   orderId: string;
   reason: string;
   config: Config;
+  operator?: AuditActor;
   clock?: Clock;
 }): Promise<Order> {
-  const { orderId, reason, config, clock = serverClock } = options;
+  const { orderId, reason, config, operator, clock = serverClock } = options;
   const prisma = await db();
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  return settle(order, { outcome: "rejected", reason, config, now: clock(), unclaimed: true });
+  return settle(order, { outcome: "rejected", reason, config, now: clock(), unclaimed: true, operator });
 }
 
-type Settlement =
-  | { outcome: "processed"; txHash: Hex; config: Config; now: Date }
-  | { outcome: "rejected"; reason: string; config: Config; now: Date; unclaimed?: boolean };
+type Settlement = { config: Config; now: Date; operator?: AuditActor } & (
+  { outcome: "processed"; txHash: Hex } | { outcome: "rejected"; reason: string; unclaimed?: boolean }
+);
 
 async function settle(order: Order, s: Settlement): Promise<Order> {
   const prisma = await db();
@@ -147,6 +155,18 @@ async function settle(order: Order, s: Settlement): Promise<Order> {
     }
     const settled = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
     await recordOrderEvent(tx, "order.updated", settled, s.now);
+    if (s.operator) {
+      await recordAudit(tx, {
+        actor: s.operator,
+        // Processing a redeem whose burn the chain refused rejects it: still the operator's "process".
+        action: s.outcome === "rejected" && s.unclaimed ? "order.reject" : "order.process",
+        subject: { type: "order", id: order.id },
+        before: settlementState(order),
+        after: settlementState(settled),
+        reason: s.outcome === "rejected" && s.unclaimed ? s.reason : null,
+        at: s.now,
+      });
+    }
     return settled;
   });
 }
@@ -178,6 +198,16 @@ async function createDependentIssue(tx: Prisma.TransactionClient, order: Order, 
     },
   });
   await recordOrderEvent(tx, "order.created", issue, now);
+}
+
+/** What the audit log keeps of an order around its settlement. */
+function settlementState(order: Order) {
+  return {
+    state: order.state,
+    txHashes: order.txHashes,
+    rejectedReason: order.rejectedReason,
+    processedAt: order.processedAt?.toISOString() ?? null,
+  };
 }
 
 function alreadySettled(order: Order): AppError {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -92,10 +93,16 @@ function documentIds(data: unknown): string[] {
 
 /**
  * Approve or reject one pending section, or (without `section`) every pending section of the profile. Approving
- * the whole profile needs every required section submitted.
+ * the whole profile needs every required section submitted. An operator's decision is audited; the sandbox's
+ * automatic approval has no `operator`.
  */
-export async function decide(options: { profileId: string; decision: Decision; clock?: Clock }): Promise<ProfileView> {
-  const { decision, clock = serverClock } = options;
+export async function decide(options: {
+  profileId: string;
+  decision: Decision;
+  operator?: AuditActor;
+  clock?: Clock;
+}): Promise<ProfileView> {
+  const { decision, operator, clock = serverClock } = options;
   const profileId = knownId(options.profileId);
   const now = clock();
   const prisma = await db();
@@ -125,7 +132,19 @@ export async function decide(options: { profileId: string; decision: Decision; c
         data: { state, decidedAt: now, reason: decision.reason ?? null },
       });
     }
-    return settleProfileState(tx, { profileId, now, reason: decision.reason });
+    const after = await settleProfileState(tx, { profileId, now, reason: decision.reason });
+    if (operator) {
+      await recordAudit(tx, {
+        actor: operator,
+        action: target ? `profile.section.${decision.decision}` : `profile.${decision.decision}`,
+        subject: { type: "profile", id: profileId },
+        before: reviewState(profileView(profile)),
+        after: reviewState(after),
+        reason: decision.reason,
+        at: now,
+      });
+    }
+    return after;
   });
 }
 
@@ -134,9 +153,10 @@ export async function setBlocked(options: {
   profileId: string;
   blocked: boolean;
   reason?: string;
+  operator: AuditActor;
   clock?: Clock;
 }): Promise<ProfileView> {
-  const { blocked, clock = serverClock } = options;
+  const { blocked, operator, clock = serverClock } = options;
   const profileId = knownId(options.profileId);
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
@@ -146,8 +166,29 @@ export async function setBlocked(options: {
     if ((profile.state === "blocked") === blocked) {
       throw new AppError("CONFLICT", blocked ? "The profile is already blocked" : "The profile is not blocked");
     }
-    return settleProfileState(tx, { profileId, now: clock(), blocked, reason: options.reason });
+    const now = clock();
+    const after = await settleProfileState(tx, { profileId, now, blocked, reason: options.reason });
+    await recordAudit(tx, {
+      actor: operator,
+      action: blocked ? "profile.block" : "profile.unblock",
+      subject: { type: "profile", id: profileId },
+      before: reviewState(profileView(profile)),
+      after: reviewState(after),
+      reason: options.reason,
+      at: now,
+    });
+    return after;
   });
+}
+
+/** What the audit log keeps of a profile: its state and the state of each section. */
+function reviewState(view: ProfileView) {
+  return {
+    state: view.state,
+    details: view.details.state,
+    form: view.form.state,
+    verifications: view.verifications,
+  };
 }
 
 function knownId(id: string): string {

@@ -8,7 +8,7 @@ import { methods } from "@/server/http/methods.ts";
 const params = z.object({ application: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  PATCH: withOperator(sessionUserId, { params, body: applicationChangeSchema }, ({ params, body }) =>
-    changeApplication({ id: params.application, change: body }),
+  PATCH: withOperator(sessionUserId, { params, body: applicationChangeSchema }, ({ params, body, operator }) =>
+    changeApplication({ id: params.application, change: body, operator }),
   ),
 });

@@ -9,7 +9,7 @@ import { operatorProcessOrder } from "@/server/orders/operate-orders.ts";
 const params = z.object({ orderId: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withOperator(sessionUserId, { params }, ({ params }) =>
-    operatorProcessOrder({ orderId: params.orderId, config: getConfig() }),
+  POST: withOperator(sessionUserId, { params }, ({ params, operator }) =>
+    operatorProcessOrder({ orderId: params.orderId, config: getConfig(), operator }),
   ),
 });

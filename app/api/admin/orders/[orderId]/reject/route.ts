@@ -10,7 +10,7 @@ import { rejectOrderSchema } from "@/server/orders/sandbox-orders.ts";
 const params = z.object({ orderId: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withOperator(sessionUserId, { params, body: rejectOrderSchema }, ({ params, body }) =>
-    operatorRejectOrder({ orderId: params.orderId, reason: body.reason, config: getConfig() }),
+  POST: withOperator(sessionUserId, { params, body: rejectOrderSchema }, ({ params, body, operator }) =>
+    operatorRejectOrder({ orderId: params.orderId, reason: body.reason, config: getConfig(), operator }),
   ),
 });

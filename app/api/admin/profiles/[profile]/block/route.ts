@@ -8,7 +8,7 @@ import { blockSchema, setBlocked } from "@/server/profiles/review-profile.ts";
 const params = z.object({ profile: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withOperator(sessionUserId, { params, body: blockSchema }, ({ params, body }) =>
-    setBlocked({ profileId: params.profile, blocked: true, reason: body.reason }),
+  POST: withOperator(sessionUserId, { params, body: blockSchema }, ({ params, body, operator }) =>
+    setBlocked({ profileId: params.profile, blocked: true, reason: body.reason, operator }),
   ),
 });

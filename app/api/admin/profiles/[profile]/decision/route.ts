@@ -8,7 +8,7 @@ import { decide, decisionSchema } from "@/server/profiles/review-profile.ts";
 const params = z.object({ profile: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withOperator(sessionUserId, { params, body: decisionSchema }, ({ params, body }) =>
-    decide({ profileId: params.profile, decision: body }),
+  POST: withOperator(sessionUserId, { params, body: decisionSchema }, ({ params, body, operator }) =>
+    decide({ profileId: params.profile, decision: body, operator }),
   ),
 });

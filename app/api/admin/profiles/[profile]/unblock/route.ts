@@ -8,7 +8,7 @@ import { setBlocked } from "@/server/profiles/review-profile.ts";
 const params = z.object({ profile: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withOperator(sessionUserId, { params }, ({ params }) =>
-    setBlocked({ profileId: params.profile, blocked: false }),
+  POST: withOperator(sessionUserId, { params }, ({ params, operator }) =>
+    setBlocked({ profileId: params.profile, blocked: false, operator }),
   ),
 });

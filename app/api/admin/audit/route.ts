@@ -1,0 +1,9 @@
+// GET /admin/audit — the audit log of operator actions, newest first, by subject or action, keyset-paged
+import { sessionUserId } from "@/app/auth";
+import { listAudit, listAuditQuery } from "@/server/audit/list-audit.ts";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withOperator(sessionUserId, { query: listAuditQuery }, ({ query, url }) => listAudit({ query, url })),
+});

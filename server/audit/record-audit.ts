@@ -1,0 +1,52 @@
+import type { Prisma } from "../generated/prisma/client.ts";
+
+/** Who did it: the signed-in operator, and the request that carried the action (for matching against logs). */
+export type AuditActor = { userId: string; requestId?: string };
+
+export type AuditAction =
+  | "profile.approve"
+  | "profile.reject"
+  | "profile.section.approve"
+  | "profile.section.reject"
+  | "profile.block"
+  | "profile.unblock"
+  | "order.process"
+  | "order.reject"
+  | "application.privileges"
+  | "application.kycModel";
+
+export type AuditSubject = { type: "profile" | "order" | "application"; id: string };
+
+/**
+ * Records an operator action in the transaction of the change it made: the entry exists exactly when the change
+ * committed. The operator's email is copied as it is now, so the entry still says who it was if the account
+ * changes later.
+ */
+export async function recordAudit(
+  tx: Prisma.TransactionClient,
+  entry: {
+    actor: AuditActor;
+    action: AuditAction;
+    subject: AuditSubject;
+    before?: Prisma.InputJsonValue;
+    after?: Prisma.InputJsonValue;
+    reason?: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const { email } = await tx.user.findUniqueOrThrow({ where: { id: entry.actor.userId }, select: { email: true } });
+  await tx.auditEntry.create({
+    data: {
+      at: entry.at,
+      actorUserId: entry.actor.userId,
+      actorEmail: email,
+      action: entry.action,
+      subjectType: entry.subject.type,
+      subjectId: entry.subject.id,
+      ...(entry.before !== undefined ? { before: entry.before } : {}),
+      ...(entry.after !== undefined ? { after: entry.after } : {}),
+      reason: entry.reason ?? null,
+      requestId: entry.actor.requestId ?? null,
+    },
+  });
+}
