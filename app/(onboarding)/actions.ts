@@ -3,7 +3,7 @@
 import { AuthError } from "next-auth";
 import { unstable_rethrow } from "next/navigation";
 import { signIn } from "@/app/auth";
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
 import { isAppError } from "@/server/http/errors";
 import { setPasswordWithToken } from "@/server/users/set-password";
 import { safeNext } from "@/server/users/safe-next";
@@ -30,11 +30,11 @@ async function session(
     if (error instanceof AuthError) {
       if (provider === "siwe") {
         const reason = "code" in error && typeof error.code === "string" ? error.code : "refused";
-        return { error: copy.account.siweRefused(reason) };
+        return { error: accountCopy.siweRefused(reason) };
       }
       const limited = "code" in error && error.code === "rate_limited";
       return {
-        error: limited ? copy.account.rateLimited : copy.account.wrongPassword,
+        error: limited ? accountCopy.rateLimited : accountCopy.wrongPassword,
       };
     }
     throw error;

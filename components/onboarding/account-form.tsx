@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { signInAction, signUpAction, type FormResult } from "@/app/(onboarding)/actions";
 import { signInSchema, signUpSchema, type SignIn } from "@/server/users/users.schemas";
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
 import { Field } from "./field";
 import { FormSubmit } from "./form-submit";
 
@@ -13,7 +13,7 @@ type Mode = "signup" | "login";
 
 /** Sign up or log in, then continue the authorization request. Validation messages sit next to their fields. */
 export function AccountForm(props: { next: string; email?: string; initialMode: Mode; allowSignUp?: boolean }) {
-  const text = copy.account;
+  const text = accountCopy;
   const [mode, setMode] = useState<Mode>(props.initialMode);
   const form = useForm<SignIn>({
     resolver: zodResolver(mode === "signup" ? signUpSchema : signInSchema),

@@ -1,4 +1,4 @@
-import { copy } from "@/components/copy";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 
 type Profile = { id: string; kind: string; name: string; state: string };
 
@@ -14,7 +14,7 @@ export function ConsentForm(props: {
   profiles: Profile[];
   reviewPending?: boolean;
 }) {
-  const text = copy.onboarding.consent;
+  const text = onboardingCopy.consent;
   return (
     <section className="card" aria-labelledby="consent-heading">
       <h2 id="consent-heading">{text.heading(props.applicationName)}</h2>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { copy } from "@/components/copy";
+import { iban as ibanCopy } from "@/components/copy/iban";
 
 /** Copies `value` to the clipboard and says so (to screen readers too). */
 export function CopyButton(props: { value: string; label: string }) {
@@ -10,7 +10,7 @@ export function CopyButton(props: { value: string; label: string }) {
     <button
       type="button"
       className="copy"
-      aria-label={copy.iban.copyLabel(props.label)}
+      aria-label={ibanCopy.copyLabel(props.label)}
       onClick={() =>
         void navigator.clipboard.writeText(props.value.replace(/\s+/g, "")).then(
           () => {
@@ -21,7 +21,7 @@ export function CopyButton(props: { value: string; label: string }) {
         )
       }
     >
-      <span aria-live="polite">{copied ? copy.iban.copied : copy.iban.copy}</span>
+      <span aria-live="polite">{copied ? ibanCopy.copied : ibanCopy.copy}</span>
     </button>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -17,7 +17,7 @@ export function FormSubmit(props: { error?: string; submitting: boolean; label: 
         </p>
       ) : null}
       <button className="primary" type="submit" disabled={props.submitting || !hydrated}>
-        {props.submitting ? (props.busyLabel ?? copy.account.busy) : props.label}
+        {props.submitting ? (props.busyLabel ?? accountCopy.busy) : props.label}
       </button>
     </>
   );

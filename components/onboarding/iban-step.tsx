@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { onboardingStatusAction, requestIbanAction } from "@/app/(onboarding)/authorize/step-actions";
-import { copy } from "@/components/copy";
+import { iban as ibanCopy } from "@/components/copy/iban";
 import { requestIbanStepSchema, type RequestIbanStep } from "@/server/onboarding/onboarding.schemas";
 import type { OnboardingStatus } from "@/server/onboarding/onboarding-status";
 import { CopyButton } from "./copy-button";
@@ -17,7 +17,7 @@ import { FormSubmit } from "./form-submit";
  * then polls until the number is assigned and shows it with the BIC, grouped and copyable.
  */
 export function IbanStep(props: { requestId: string; initial: OnboardingStatus; continueHref: string }) {
-  const text = copy.iban;
+  const text = ibanCopy;
   const status = useQuery({
     queryKey: ["onboarding-status", props.requestId],
     queryFn: async () => (await onboardingStatusAction({ request: props.requestId })) ?? props.initial,
@@ -66,7 +66,7 @@ function waiting(status: OnboardingStatus): boolean {
 }
 
 function IbanDetails({ iban }: { iban: NonNullable<OnboardingStatus["iban"]> }) {
-  const text = copy.iban;
+  const text = ibanCopy;
   return (
     <>
       <dl className="facts iban-facts">
@@ -92,7 +92,7 @@ function RequestIbanForm(props: {
   addresses: { address: string; chain: string }[];
   onRequested: () => unknown;
 }) {
-  const text = copy.iban;
+  const text = ibanCopy;
   const first = props.addresses[0];
   const form = useForm<RequestIbanStep>({
     resolver: zodResolver(requestIbanStepSchema),

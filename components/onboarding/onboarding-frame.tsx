@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { copy } from "@/components/copy";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import type { Step } from "@/server/onboarding/steps";
 import { StepList } from "./step-list";
 
@@ -12,10 +12,10 @@ export function OnboardingFrame(props: {
 }) {
   return (
     <main className="shell narrow onboarding">
-      <p className="brand">{copy.onboarding.brand}</p>
-      <h1>{copy.onboarding.title(props.applicationName)}</h1>
+      <p className="brand">{onboardingCopy.brand}</p>
+      <h1>{onboardingCopy.title(props.applicationName)}</h1>
       <StepList steps={props.steps} />
-      {props.email ? <p className="muted">{copy.onboarding.signedInAs(props.email)}</p> : null}
+      {props.email ? <p className="muted">{onboardingCopy.signedInAs(props.email)}</p> : null}
       {props.children}
     </main>
   );
@@ -25,9 +25,9 @@ export function OnboardingFrame(props: {
 export function ExpiredRequest() {
   return (
     <main className="shell narrow">
-      <h1>{copy.onboarding.expired.title}</h1>
+      <h1>{onboardingCopy.expired.title}</h1>
       <div className="card" role="alert">
-        {copy.onboarding.expired.body}
+        {onboardingCopy.expired.body}
       </div>
     </main>
   );

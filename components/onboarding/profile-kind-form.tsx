@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { chooseProfileAction } from "@/app/(onboarding)/authorize/step-actions";
-import { copy } from "@/components/copy";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import { chooseProfileSchema, type ChooseProfile } from "@/server/onboarding/onboarding.schemas";
 import { FormSubmit } from "./form-submit";
 
 /** The profile step: two large choices, personal or corporate. */
 export function ProfileKindForm(props: { requestId: string; initial?: "personal" | "corporate" }) {
-  const text = copy.onboarding.profile;
+  const text = onboardingCopy.profile;
   const router = useRouter();
   const form = useForm<ChooseProfile>({
     resolver: zodResolver(chooseProfileSchema),

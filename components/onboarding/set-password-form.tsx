@@ -6,13 +6,13 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { setPasswordAction } from "@/app/(onboarding)/actions";
 import { passwordSchema } from "@/server/users/users.schemas";
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
 import { Field } from "./field";
 import { FormSubmit } from "./form-submit";
 
 const schema = z
   .object({ password: passwordSchema, repeat: z.string() })
-  .refine((v) => v.password === v.repeat, { path: ["repeat"], message: copy.account.setPassword.differ });
+  .refine((v) => v.password === v.repeat, { path: ["repeat"], message: accountCopy.setPassword.differ });
 
 /** Choose a password through a set-password link. */
 export function SetPasswordForm({ token }: { token: string }) {
@@ -28,7 +28,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     if (result.error) form.setError("root", { message: result.error });
     if (result.email) setDoneFor(result.email);
   });
-  const text = copy.account.setPassword;
+  const text = accountCopy.setPassword;
   if (doneFor) {
     const [before, email, after] = text.done(doneFor);
     return (
@@ -51,7 +51,7 @@ export function SetPasswordForm({ token }: { token: string }) {
         error={errors.root?.message}
         submitting={isSubmitting}
         label={text.submit}
-        busyLabel={copy.account.busy}
+        busyLabel={accountCopy.busy}
       />
     </form>
   );

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
 import { useHydrated } from "./use-hydrated";
 
 // The wallet libraries load only when the person chooses to sign in with a wallet.
@@ -10,7 +10,7 @@ const SiweWithWallet = dynamic(() => import("./siwe-with-wallet"), {
   ssr: false,
   loading: () => (
     <button type="button" disabled>
-      {copy.account.siwe.busy}
+      {accountCopy.siwe.busy}
     </button>
   ),
 });
@@ -23,7 +23,7 @@ export function SiweSignInEntry(props: { next: string; appUrl: string; environme
   return (
     <div className="siwe">
       <button type="button" onClick={() => setStarted(true)} disabled={!hydrated}>
-        {copy.account.siwe.button}
+        {accountCopy.siwe.button}
       </button>
     </div>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { createSiweMessage } from "viem/siwe";
 import { injected, useConnect, useConnection, useSignMessage } from "wagmi";
 import { siweNonceAction, siweSignInAction } from "@/app/(onboarding)/actions";
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
 import { useHydrated } from "./use-hydrated";
 
 /** Sign in with a wallet whose address is linked to the person's profile (EIP-4361). */
@@ -26,11 +26,11 @@ export function SiweSignIn(props: { next: string; appUrl: string; autoStart?: bo
           : await connect
               .mutateAsync({ connector: injected() })
               .then((r) => ({ address: r.accounts[0], chainId: r.chainId }));
-      if (!address || !chainId) throw new Error(copy.account.siwe.noAddress);
+      if (!address || !chainId) throw new Error(accountCopy.siwe.noAddress);
       const message = createSiweMessage({
         domain: window.location.host,
         address,
-        statement: copy.account.siwe.statement,
+        statement: accountCopy.siwe.statement,
         uri: window.location.origin,
         version: "1",
         chainId,
@@ -43,7 +43,7 @@ export function SiweSignIn(props: { next: string; appUrl: string; autoStart?: bo
       const result = await siweSignInAction({ message, signature, next: props.next });
       if (result.error) setError(result.error);
     } catch (e) {
-      setError(e instanceof Error ? e.message.split("\n")[0] : copy.account.siwe.failed);
+      setError(e instanceof Error ? e.message.split("\n")[0] : accountCopy.siwe.failed);
     } finally {
       setBusy(false);
     }
@@ -61,7 +61,7 @@ export function SiweSignIn(props: { next: string; appUrl: string; autoStart?: bo
   return (
     <div className="siwe">
       <button type="button" onClick={() => void signIn()} disabled={busy || !hydrated}>
-        {busy ? copy.account.siwe.busy : copy.account.siwe.button}
+        {busy ? accountCopy.siwe.busy : accountCopy.siwe.button}
       </button>
       {error ? (
         <p className="form-error" id="siwe-error" role="alert">

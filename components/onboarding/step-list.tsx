@@ -1,4 +1,4 @@
-import { copy } from "@/components/copy";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import type { Step } from "@/server/onboarding/steps";
 
 const MARK: Record<Step["status"], string> = { done: "✓", current: "→", upcoming: "·", skipped: "–" };
@@ -8,8 +8,8 @@ export function StepList({ steps }: { steps: Step[] }) {
   const shown = steps.filter((s) => s.status !== "skipped");
   const at = shown.findIndex((s) => s.status === "current");
   return (
-    <nav aria-label={copy.onboarding.stepsLabel}>
-      {at >= 0 ? <p className="muted step-count">{copy.onboarding.stepOf(at + 1, shown.length)}</p> : null}
+    <nav aria-label={onboardingCopy.stepsLabel}>
+      {at >= 0 ? <p className="muted step-count">{onboardingCopy.stepOf(at + 1, shown.length)}</p> : null}
       <ol className="steps">
         {steps.map((step) => (
           <li
@@ -21,8 +21,8 @@ export function StepList({ steps }: { steps: Step[] }) {
             <span className="step-mark" aria-hidden="true">
               {MARK[step.status]}
             </span>{" "}
-            {copy.onboarding.steps[step.name]}
-            <span className="visually-hidden"> ({copy.onboarding.stepStatus[step.status]})</span>
+            {onboardingCopy.steps[step.name]}
+            <span className="visually-hidden"> ({onboardingCopy.stepStatus[step.status]})</span>
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useConnection, useDisconnect, useSignMessage, useSwitchChain } from "wagmi";
 import { linkWalletAction, type LinkWalletResult } from "@/app/(onboarding)/authorize/wallet-actions";
-import { copy } from "@/components/copy";
+import { wallet as walletCopy } from "@/components/copy/wallet";
 import { Field } from "@/components/onboarding/field";
 import type { AddressOnChain, ChainOption } from "./chain-option";
 
@@ -20,7 +20,7 @@ export function LinkWalletForm(props: {
   onLinked: (next: string) => void;
   onPending: (pending: AddressOnChain) => void;
 }) {
-  const text = copy.wallet;
+  const text = walletCopy;
   const connection = useConnection();
   const disconnect = useDisconnect();
   const switchChain = useSwitchChain();

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { onboardingStatusAction } from "@/app/(onboarding)/authorize/step-actions";
-import { copy } from "@/components/copy";
+import { wallet as walletCopy } from "@/components/copy/wallet";
 import type { AddressOnChain } from "./chain-option";
 
 const POLL_MS = 1000;
@@ -19,7 +19,7 @@ export function SafeWaiting(props: {
   chainLabel: string;
   onLinked: () => void;
 }) {
-  const text = copy.wallet.waiting;
+  const text = walletCopy.waiting;
   const status = useQuery({
     queryKey: ["onboarding-status", props.requestId, "safe-link"],
     queryFn: () => onboardingStatusAction({ request: props.requestId }),

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useConnect, useConnectors, type Connector } from "wagmi";
-import { copy } from "@/components/copy";
+import { wallet as walletCopy } from "@/components/copy/wallet";
 import { useHydrated } from "@/components/onboarding/use-hydrated";
 
 /** How long wallets get to announce themselves (EIP-6963) before the page says none was found. */
@@ -28,7 +28,7 @@ export function WalletPicker(props: { onError: (message: string | undefined) => 
     hydrated && announced.length === 0 && "ethereum" in window
       ? connectors.find((c) => c.id === "injected")
       : undefined;
-  const text = copy.wallet;
+  const text = walletCopy;
 
   async function choose(connector: Connector) {
     props.onError(undefined);

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { useConnection } from "wagmi";
-import { copy } from "@/components/copy";
+import { wallet as walletCopy } from "@/components/copy/wallet";
 import type { AddressOnChain, ChainOption } from "./chain-option";
 import { LinkWalletForm } from "./link-wallet-form";
 import { SafeWaiting } from "./safe-waiting";
@@ -27,7 +27,7 @@ export function WalletStep(props: {
   pending?: AddressOnChain;
   continueHref: string;
 }) {
-  const text = copy.wallet;
+  const text = walletCopy;
   const router = useRouter();
   const connection = useConnection();
   const [pending, setPending] = useState(props.pending);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { auth } from "@/app/auth";
-import { copy } from "@/components/copy";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import { isAppError } from "@/server/http/errors";
 import { validate } from "@/server/http/validate";
 import { loadOnboarding, type Onboarding } from "@/server/onboarding/onboarding-state";
@@ -27,7 +27,7 @@ export async function onboardingAction<S extends z.ZodType<{ request: string }>,
     const values = validate(schema, input);
     const userId = (await auth())?.user?.id;
     const onboarding = await loadOnboarding({ requestId: values.request, userId });
-    if (!onboarding) return { error: copy.onboarding.expired.title };
+    if (!onboarding) return { error: onboardingCopy.expired.title };
     if (!onboarding.user) return { next: resumePath(values.request) };
     return (await fn(onboarding as SignedInOnboarding, values)) ?? { next: resumePath(values.request) };
   } catch (error) {

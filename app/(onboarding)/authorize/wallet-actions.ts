@@ -1,6 +1,7 @@
 "use server";
 
-import { copy } from "@/components/copy";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
+import { wallet as walletCopy } from "@/components/copy/wallet";
 import { linkAddress } from "@/server/addresses/link-address";
 import { getConfig } from "@/server/config";
 import { AppError } from "@/server/http/errors";
@@ -23,9 +24,9 @@ export async function linkWalletAction(input: unknown): Promise<LinkWalletResult
     async (onboarding, { address, chain, signature }) => {
       const required = onboarding.request.address;
       if (required && required.toLowerCase() !== address.toLowerCase()) {
-        throw new AppError("VALIDATION", "Wrong address", { address: copy.wallet.wrongAddress(required, address) });
+        throw new AppError("VALIDATION", "Wrong address", { address: walletCopy.wrongAddress(required, address) });
       }
-      if (!onboarding.profile) throw new AppError("BAD_REQUEST", copy.onboarding.expired.title);
+      if (!onboarding.profile) throw new AppError("BAD_REQUEST", onboardingCopy.expired.title);
       const outcome = await linkAddress({
         caller: personCaller(onboarding),
         request: { profile: onboarding.profile.id, address, chain, signature },

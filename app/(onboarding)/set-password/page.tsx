@@ -1,4 +1,5 @@
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import { SetPasswordForm } from "@/components/onboarding/set-password-form";
 
 /** Where the set-password links of the outbox lead. */
@@ -6,8 +7,8 @@ export default async function SetPasswordPage(props: { searchParams: Promise<{ t
   const { token = "" } = await props.searchParams;
   return (
     <main className="shell narrow">
-      <p className="brand">{copy.onboarding.brand}</p>
-      <h1>{copy.account.setPassword.title}</h1>
+      <p className="brand">{onboardingCopy.brand}</p>
+      <h1>{accountCopy.setPassword.title}</h1>
       <SetPasswordForm token={token} />
     </main>
   );

@@ -1,4 +1,5 @@
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import { AccountForm } from "@/components/onboarding/account-form";
 import { safeNext } from "@/server/users/safe-next";
 
@@ -7,8 +8,8 @@ export default async function SignInPage(props: { searchParams: Promise<{ next?:
   const { next } = await props.searchParams;
   return (
     <main className="shell narrow">
-      <p className="brand">{copy.onboarding.brand}</p>
-      <h1>{copy.account.signInTitle}</h1>
+      <p className="brand">{onboardingCopy.brand}</p>
+      <h1>{accountCopy.signInTitle}</h1>
       <AccountForm next={safeNext(next)} initialMode="login" allowSignUp={false} />
     </main>
   );

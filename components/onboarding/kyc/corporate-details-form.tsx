@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { FormProvider, useFieldArray, useForm, useFormContext } from "react-hook-form";
 import { z } from "zod";
 import { submitDetailsAction } from "@/app/(onboarding)/authorize/kyc-actions";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { corporateDetailsSchema, type CorporateDetails } from "@/server/profiles/kyc.schemas";
 import { FormSubmit } from "../form-submit";
 import { errorAt, fieldId, schemaResolver, showResult } from "./form-helpers";
@@ -35,7 +35,7 @@ type Group = "representatives" | "directors" | "finalBeneficiaries";
 
 /** The company, and the people who represent, run and own it, each list with rows to add and remove. */
 export function CorporateDetailsForm(props: { requestId: string; countries: Option[] }) {
-  const text = copy.kyc.details;
+  const text = kycCopy.details;
   const router = useRouter();
   const form = useForm<Values, unknown, { corporate: CorporateDetails }>({
     resolver: schemaResolver(schema),
@@ -78,11 +78,11 @@ export function CorporateDetailsForm(props: { requestId: string; countries: Opti
           </div>
           <TextInput name="corporate.address" label={text.address} autoComplete="street-address" />
           <div className="field-row">
-            <TextInput name="corporate.postalCode" label={copy.kyc.person.postalCode} autoComplete="postal-code" />
-            <TextInput name="corporate.city" label={copy.kyc.person.city} autoComplete="address-level2" />
+            <TextInput name="corporate.postalCode" label={kycCopy.person.postalCode} autoComplete="postal-code" />
+            <TextInput name="corporate.city" label={kycCopy.person.city} autoComplete="address-level2" />
           </div>
           <div className="field-row">
-            <SelectInput name="corporate.country" label={copy.kyc.person.country} options={props.countries} />
+            <SelectInput name="corporate.country" label={kycCopy.person.country} options={props.countries} />
             <TextInput name="corporate.countryState" label={text.countryState} />
           </div>
           <People
@@ -115,8 +115,8 @@ export function CorporateDetailsForm(props: { requestId: string; countries: Opti
           <FormSubmit
             error={form.formState.errors.root?.message}
             submitting={form.formState.isSubmitting}
-            label={copy.kyc.submit}
-            busyLabel={copy.kyc.busy}
+            label={kycCopy.submit}
+            busyLabel={kycCopy.busy}
           />
         </form>
       </FormProvider>
@@ -164,7 +164,7 @@ function People(props: {
           />
           {fields.length > props.min ? (
             <button type="button" className="link-button" onClick={() => remove(index)}>
-              {copy.kyc.remove}
+              {kycCopy.remove}
               <span className="visually-hidden"> {props.row(index + 1)}</span>
             </button>
           ) : null}

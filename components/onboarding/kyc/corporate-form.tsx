@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { z } from "zod";
 import { submitFormAction } from "@/app/(onboarding)/authorize/kyc-actions";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { corporateFormSchema, type CorporateForm } from "@/server/profiles/kyc.schemas";
 import { FormSubmit } from "../form-submit";
 import { schemaResolver, showResult } from "./form-helpers";
@@ -26,7 +26,7 @@ type Values = {
 
 /** The corporate questionnaire: what the company does and how it will use the account. */
 export function CorporateFormForm(props: { requestId: string }) {
-  const text = copy.kyc.form;
+  const text = kycCopy.form;
   const labels = text.labels;
   const router = useRouter();
   const form = useForm<Values, unknown, { corporate: CorporateForm }>({
@@ -79,8 +79,8 @@ export function CorporateFormForm(props: { requestId: string }) {
           <FormSubmit
             error={form.formState.errors.root?.message}
             submitting={form.formState.isSubmitting}
-            label={copy.kyc.submit}
-            busyLabel={copy.kyc.busy}
+            label={kycCopy.submit}
+            busyLabel={kycCopy.busy}
           />
         </form>
       </FormProvider>

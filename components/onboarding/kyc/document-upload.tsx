@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type DragEvent } from "react";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import type { OnboardingFile } from "@/server/onboarding/upload-onboarding-file";
 import { sniffType, SNIFF_BYTES } from "@/server/files/sniff";
 
@@ -17,7 +17,7 @@ const megabytes = (bytes: number) => String(Math.round((bytes / 1024 / 1024) * 1
 
 /** Why the file cannot be sent, judged as the server will judge it (size limit, then type by content). */
 async function refusal(file: File, limits: UploadLimits): Promise<string | undefined> {
-  const text = copy.kyc.upload;
+  const text = kycCopy.upload;
   if (file.size === 0) return text.empty;
   if (file.size > limits.sizeLimit) return text.tooLarge(megabytes(limits.sizeLimit));
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
@@ -49,7 +49,7 @@ export function DocumentUpload(props: {
   error?: string;
   onChange: (file: OnboardingFile | undefined) => void;
 }) {
-  const text = copy.kyc.upload;
+  const text = kycCopy.upload;
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>(props.value ? { kind: "done", uploaded: props.value } : { kind: "idle" });
   const [dragging, setDragging] = useState(false);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useController, useFormContext } from "react-hook-form";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { Field } from "../field";
 import { errorAt, fieldId } from "./form-helpers";
 
@@ -37,7 +37,7 @@ export function SelectInput(props: { name: string; label: string; options: Optio
   return (
     <Field id={id} label={props.label} error={error}>
       <select id={id} autoComplete={props.autoComplete} {...aria} {...register(props.name)}>
-        <option value="">{copy.kyc.choose}</option>
+        <option value="">{kycCopy.choose}</option>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -71,7 +71,7 @@ export function YesNo(props: { name: string; label: string }) {
             onChange={() => field.onChange(value)}
             onBlur={field.onBlur}
           />
-          {value ? copy.kyc.yes : copy.kyc.no}
+          {value ? kycCopy.yes : kycCopy.no}
         </label>
       ))}
       {error ? (

@@ -1,9 +1,9 @@
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import type { KycPart, KycPartStatus } from "@/server/onboarding/steps";
 
 /** The parts of the KYC step, the one on screen marked, each with its state (a rejected one asks for a correction). */
 export function KycPartList(props: { parts: KycPartStatus[]; current: KycPart; corporate: boolean }) {
-  const text = copy.kyc;
+  const text = kycCopy;
   return (
     <nav aria-label={text.partsLabel}>
       <ol className="kyc-parts">

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import type { Onboarding } from "@/server/onboarding/onboarding-state";
 import type { KycPartStatus } from "@/server/onboarding/steps";
 import { OnboardingFrame } from "../onboarding-frame";
@@ -15,9 +15,9 @@ export function KycScreen(props: {
   const { onboarding, part } = props;
   const notice =
     part.state === "rejected"
-      ? copy.kyc.rejectedNotice
+      ? kycCopy.rejectedNotice
       : part.state === "pending" && part.part !== "due-diligence"
-        ? copy.kyc.pendingNotice
+        ? kycCopy.pendingNotice
         : undefined;
   return (
     <OnboardingFrame

@@ -1,6 +1,6 @@
 "use client";
 
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { codeOptions, SelectInput, TextInput, type Option } from "./inputs";
 
 /** A person's fields as the forms hold them (all text, blank for "not given"). */
@@ -44,7 +44,7 @@ export function PersonFields(props: {
   idDocument?: boolean;
   ownership?: boolean;
 }) {
-  const text = copy.kyc.person;
+  const text = kycCopy.person;
   const at = (name: string) => `${props.prefix}.${name}`;
   const own = props.prefix === "personal";
   return (
@@ -77,7 +77,7 @@ export function PersonFields(props: {
           <SelectInput
             name={at("idDocument.kind")}
             label={text.idDocumentKind}
-            options={codeOptions(copy.kyc.idDocumentKinds)}
+            options={codeOptions(kycCopy.idDocumentKinds)}
           />
           <TextInput name={at("idDocument.number")} label={text.idDocumentNumber} />
         </div>

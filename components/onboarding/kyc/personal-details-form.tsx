@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { z } from "zod";
 import { submitDetailsAction } from "@/app/(onboarding)/authorize/kyc-actions";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { personalDetailsSchema, type PersonalDetails } from "@/server/profiles/kyc.schemas";
 import { FormSubmit } from "../form-submit";
 import { schemaResolver, showResult } from "./form-helpers";
@@ -17,7 +17,7 @@ type Values = { personal: PersonValues };
 
 /** Personal details: who the person is, as on their ID document, and which document that is. */
 export function PersonalDetailsForm(props: { requestId: string; countries: Option[] }) {
-  const text = copy.kyc;
+  const text = kycCopy;
   const router = useRouter();
   const form = useForm<Values, unknown, { personal: PersonalDetails }>({
     resolver: schemaResolver(schema),

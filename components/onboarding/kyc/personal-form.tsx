@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { submitFormAction } from "@/app/(onboarding)/authorize/kyc-actions";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { personalFormSchema, type PersonalForm } from "@/server/profiles/kyc.schemas";
 import { FormSubmit } from "../form-submit";
 import { schemaResolver, showResult } from "./form-helpers";
@@ -33,7 +33,7 @@ type Values = {
 
 /** The personal questionnaire: every code as a readable choice, activities as several, yes/no as radio buttons. */
 export function PersonalFormForm(props: { requestId: string; countries: Option[] }) {
-  const text = copy.kyc.form;
+  const text = kycCopy.form;
   const labels = text.labels;
   const router = useRouter();
   const form = useForm<Values, unknown, { personal: PersonalForm }>({
@@ -101,8 +101,8 @@ export function PersonalFormForm(props: { requestId: string; countries: Option[]
           <FormSubmit
             error={form.formState.errors.root?.message}
             submitting={form.formState.isSubmitting}
-            label={copy.kyc.submit}
-            busyLabel={copy.kyc.busy}
+            label={kycCopy.submit}
+            busyLabel={kycCopy.busy}
           />
         </form>
       </FormProvider>

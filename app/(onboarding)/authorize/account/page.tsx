@@ -1,7 +1,7 @@
 import { AccountForm } from "@/components/onboarding/account-form";
 import { ExpiredRequest, OnboardingFrame } from "@/components/onboarding/onboarding-frame";
 import { SiweSignInEntry } from "@/components/onboarding/siwe-sign-in-entry";
-import { copy } from "@/components/copy";
+import { account as accountCopy } from "@/components/copy/account";
 import { getConfig } from "@/server/config";
 import { resumePath } from "@/server/onboarding/step-path";
 import { loadStep, type StepSearchParams } from "../load-step";
@@ -16,7 +16,7 @@ export default async function AccountStep(props: { searchParams: StepSearchParam
   return (
     <OnboardingFrame applicationName={onboarding.request.applicationName} steps={onboarding.steps}>
       <AccountForm next={next} email={onboarding.request.email} initialMode={onboarding.request.authMode ?? "signup"} />
-      <p className="muted">{copy.account.walletPrompt}</p>
+      <p className="muted">{accountCopy.walletPrompt}</p>
       <SiweSignInEntry next={next} appUrl={getConfig().appUrl} environment={getConfig().environment} />
     </OnboardingFrame>
   );

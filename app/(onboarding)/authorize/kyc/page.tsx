@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { copy } from "@/components/copy";
+import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import { ExpiredRequest, OnboardingFrame } from "@/components/onboarding/onboarding-frame";
 import { resumePath, stepPath } from "@/server/onboarding/step-path";
 import { loadSignedInStep, type StepSearchParams } from "../load-step";
@@ -21,9 +21,9 @@ export default async function KycStep(props: { searchParams: StepSearchParams })
       email={onboarding.user.email}
     >
       <section className="card" role="alert">
-        <h2>{copy.onboarding.kycBlocked.heading}</h2>
-        <p>{copy.onboarding.kycBlocked.body}</p>
-        {reason ? <p className="muted">{copy.onboarding.kycBlocked.reason(reason)}</p> : null}
+        <h2>{onboardingCopy.kycBlocked.heading}</h2>
+        <p>{onboardingCopy.kycBlocked.body}</p>
+        {reason ? <p className="muted">{onboardingCopy.kycBlocked.reason(reason)}</p> : null}
       </section>
     </OnboardingFrame>
   );

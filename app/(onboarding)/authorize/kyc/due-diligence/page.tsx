@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { ExpiredRequest } from "@/components/onboarding/onboarding-frame";
 import { KycScreen } from "@/components/onboarding/kyc/kyc-screen";
 import { VerificationsForm } from "@/components/onboarding/kyc/verifications-form";
@@ -15,7 +15,7 @@ export default async function KycDueDiligence(props: { searchParams: StepSearchP
   const loaded = await loadKycPart(props.searchParams, "due-diligence");
   if (!loaded) return <ExpiredRequest />;
   const { onboarding, profile } = loaded;
-  const text = copy.kyc.dueDiligence;
+  const text = kycCopy.dueDiligence;
   return (
     <KycScreen onboarding={onboarding} parts={loaded.parts} part={loaded.part}>
       <section className="card" aria-labelledby="kyc-heading">
@@ -24,11 +24,11 @@ export default async function KycDueDiligence(props: { searchParams: StepSearchP
         <VerificationsForm
           requestId={onboarding.request.id}
           profileKind={profile.kind}
-          slots={[{ kind: DUE_DILIGENCE, label: copy.kyc.verifications.document, required: true }]}
+          slots={[{ kind: DUE_DILIGENCE, label: kycCopy.verifications.document, required: true }]}
           limits={uploadLimits(onboarding.request.id)}
           missing={text.missing}
           submitLabel={text.add}
-          busyLabel={copy.kyc.busy}
+          busyLabel={kycCopy.busy}
         />
         <p className="skip">
           <Link href={resumePath(onboarding.request.id)}>{text.skip}</Link>

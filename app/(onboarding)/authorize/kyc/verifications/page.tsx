@@ -1,4 +1,4 @@
-import { copy } from "@/components/copy";
+import { kyc as kycCopy } from "@/components/copy/kyc";
 import { ExpiredRequest } from "@/components/onboarding/onboarding-frame";
 import { KycScreen } from "@/components/onboarding/kyc/kyc-screen";
 import { VerificationsForm, type DocumentSlot } from "@/components/onboarding/kyc/verifications-form";
@@ -7,7 +7,7 @@ import { loadKycPart, uploadLimits } from "../load-part";
 
 export const dynamic = "force-dynamic";
 
-const text = copy.kyc.verifications;
+const text = kycCopy.verifications;
 
 /**
  * The documents the sharing model requires, per profile kind: both sides of a person's ID document; a company's
@@ -44,8 +44,8 @@ export default async function KycVerifications(props: { searchParams: StepSearch
           slots={SLOTS[profile.kind]}
           limits={uploadLimits(onboarding.request.id)}
           missing={text.missing}
-          submitLabel={copy.kyc.submit}
-          busyLabel={copy.kyc.busy}
+          submitLabel={kycCopy.submit}
+          busyLabel={kycCopy.busy}
         />
       </section>
     </KycScreen>
