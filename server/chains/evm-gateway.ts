@@ -59,7 +59,7 @@ function connect(chain: Chain, rpcUrl: string, account: PrivateKeyAccount, polli
 
 /**
  * The chain gateway for EVM chains, over JSON-RPC with viem. Mints and burns are sent by the issuer account (nonces
- * are handed out in order within this process; two processes sharing one issuer key may collide) after a simulation,
+ * are handed out and submitted in order within this process; two processes sharing one issuer key may collide) after a simulation,
  * so a refusal by the token arrives as an error with the token's reason instead of a mined, reverted transaction.
  * Every failure is a plain Error: to callers this is infrastructure.
  */
@@ -70,6 +70,8 @@ export class EvmChainGateway implements ChainGateway {
   private readonly logBlockRange: bigint;
   private readonly pollingInterval: number;
   private readonly receiptTimeout: number;
+  /** The issuer's sends, one after the other (see `inTurn`). */
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly settings: EvmGatewaySettings) {
     this.account = privateKeyToAccount(settings.issuerKey, { nonceManager });
@@ -78,6 +80,17 @@ export class EvmChainGateway implements ChainGateway {
     this.pollingInterval = settings.pollingIntervalMs ?? 1_000;
     this.receiptTimeout = settings.receiptTimeoutMs ?? 180_000;
     if (this.logBlockRange < 1n) throw new Error("logBlockRange must be at least 1");
+  }
+
+  /**
+   * Runs `send` after every earlier send of the issuer has reached the node: the nonce manager hands out nonces in
+   * order, but concurrent requests may arrive out of order, and a node that mines each transaction at once refuses
+   * a nonce ahead of the next one ("nonce too high"). Only the submission waits its turn, not the receipt.
+   */
+  private inTurn<T>(send: () => Promise<T>): Promise<T> {
+    const turn = this.sending.then(send, send);
+    this.sending = turn.catch(() => undefined);
+    return turn;
   }
 
   /** The issuer's address: the account the token contracts must let mint and burn. */
@@ -177,14 +190,16 @@ export class EvmChainGateway implements ChainGateway {
     await hasCode(c, token.address, what);
     let txHash: Hex;
     try {
-      const { request } = await c.reader.simulateContract({
-        account: this.account,
-        address: token.address,
-        abi: ISSUER_ABI,
-        functionName,
-        args: [holder, units],
+      txHash = await this.inTurn(async () => {
+        const { request } = await c.reader.simulateContract({
+          account: this.account,
+          address: token.address,
+          abi: ISSUER_ABI,
+          functionName,
+          args: [holder, units],
+        });
+        return c.writer.writeContract(request);
       });
-      txHash = await c.writer.writeContract(request);
     } catch (error) {
       throw failure(what, error, c.settings.rpcUrl, token.address);
     }
