@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { seqCursor } from "../http/seq-cursor.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
 import { Reply } from "../http/respond.ts";
 
 export const DEFAULT_AUDIT_LIMIT = 50;
@@ -80,16 +80,4 @@ export async function listAudit(options: { query: ListAuditQuery; url: URL }): P
   );
 }
 
-const encodeCursor = (seq: bigint) => Buffer.from(`a:${seq}`).toString("base64url");
-
-/** The largest `seq` the database can hold (a signed 64-bit integer): a larger one was never given out. */
-const MAX_SEQ = 2n ** 63n - 1n;
-
-function decodeCursor(cursor: string): bigint {
-  const match = /^a:(\d{1,19})$/.exec(Buffer.from(cursor, "base64url").toString());
-  const seq = match ? BigInt(match[1]!) : undefined;
-  if (seq === undefined || seq > MAX_SEQ) {
-    throw new AppError("VALIDATION", "Validation errors", { cursor: "is not a cursor this API gave out" });
-  }
-  return seq;
-}
+const { encode: encodeCursor, decode: decodeCursor } = seqCursor("a");

@@ -1,4 +1,5 @@
 import { resolveChain } from "../chains/registry.ts";
+import { seqCursor } from "../http/seq-cursor.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
@@ -61,16 +62,4 @@ function chainName(name: string, config: Config): string {
   return chain.name;
 }
 
-const encodeCursor = (seq: bigint) => Buffer.from(`o:${seq}`).toString("base64url");
-
-/** The largest `seq` the database can hold (a signed 64-bit integer): a larger one was never given out. */
-const MAX_SEQ = 2n ** 63n - 1n;
-
-function decodeCursor(cursor: string): bigint {
-  const match = /^o:(\d{1,19})$/.exec(Buffer.from(cursor, "base64url").toString());
-  const seq = match ? BigInt(match[1]!) : undefined;
-  if (seq === undefined || seq > MAX_SEQ) {
-    throw new AppError("VALIDATION", "Validation errors", { cursor: "is not a cursor this API gave out" });
-  }
-  return seq;
-}
+const { encode: encodeCursor, decode: decodeCursor } = seqCursor("o");
