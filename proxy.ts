@@ -1,21 +1,33 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+/** The header that tells console layouts which page was asked for (so sign-in can return to it). */
+export const PATH_HEADER = "x-tokenrail-path";
+
 /**
- * Runs before routing, for the API only. A path that is not valid percent-encoding (`/api/ibans/%ZZ`) cannot be
- * decoded into route parameters; the framework would answer a plain-text 500. It is the caller's mistake: 400 in the
- * spec's error body.
+ * Runs before routing, for two kinds of request only:
+ * - API paths carrying a percent sign. A path that is not valid percent-encoding (`/api/ibans/%ZZ`) cannot be
+ *   decoded into route parameters; the framework would answer a plain-text 500. It is the caller's mistake: 400 in
+ *   the spec's error body.
+ * - Console pages, which learn the path they were asked for (a layout is not told it).
  */
 export function proxy(request: NextRequest) {
-  try {
-    decodeURIComponent(request.nextUrl.pathname);
-  } catch {
-    return NextResponse.json(
-      { code: 400, status: "Bad Request", message: "The path is not valid percent-encoding" },
-      { status: 400 },
-    );
+  const { pathname, search } = request.nextUrl;
+  if (pathname.startsWith("/api/")) {
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      return NextResponse.json(
+        { code: 400, status: "Bad Request", message: "The path is not valid percent-encoding" },
+        { status: 400 },
+      );
+    }
+    return NextResponse.next();
   }
-  return NextResponse.next();
+  const headers = new Headers(request.headers);
+  headers.set(PATH_HEADER, `${pathname}${search}`);
+  return NextResponse.next({ request: { headers } });
 }
 
-// Only paths carrying a percent sign: every other request skips the proxy entirely.
-export const config = { matcher: ["/api/:path(.*%.*)"] };
+export const config = {
+  matcher: ["/api/:path(.*%.*)", "/operator", "/operator/:path*", "/developers", "/developers/:path*", "/sandbox"],
+};

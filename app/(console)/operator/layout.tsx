@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { notFound, redirect } from "next/navigation";
+import { auth } from "@/app/auth";
+import { SectionTabs } from "@/components/console/section-tabs";
+import { operatorCopy } from "@/components/copy/operator";
+import { isOperator } from "@/server/users/is-operator";
+import { requestedPath } from "../console-path";
+
+/**
+ * Every operator page: a visitor signs in first; a signed-in person who is not an operator gets the same 404 as a
+ * page that does not exist (the console does not announce itself).
+ */
+export default async function OperatorLayout({ children }: { children: ReactNode }) {
+  const userId = (await auth())?.user?.id;
+  if (!userId) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
+  if (!(await isOperator(userId))) notFound();
+  const s = operatorCopy.sections;
+  return (
+    <div className="shell wide">
+      <SectionTabs
+        label={s.label}
+        tabs={[
+          { href: "/operator", label: s.review, exact: true },
+          { href: "/operator/orders", label: s.orders },
+          { href: "/operator/applications", label: s.applications },
+          { href: "/operator/ledger", label: s.ledger },
+          { href: "/operator/audit", label: s.audit },
+          { href: "/operator/outbox", label: s.outbox },
+        ]}
+      />
+      {children}
+    </div>
+  );
+}
