@@ -1,18 +1,19 @@
 import Link from "next/link";
+import { home as homeCopy } from "@/components/copy/home";
 import { getConfig } from "@/server/config";
 
 export const dynamic = "force-dynamic";
 
+/** The front door: what this instance is and where each kind of visitor goes next. */
 export default function HomePage() {
   const config = getConfig();
+  const sandbox = config.environment === "sandbox";
+  const places = homeCopy.places.filter((place) => sandbox || !place.sandboxOnly);
   return (
     <main className="shell">
       <div className="brand">Tokenrail</div>
-      <h1>Fiat-backed tokens, self-hosted</h1>
-      <p>
-        This instance issues e-money tokens against euro payments, onboards customers through KYC and wallet linking,
-        and pays out redemptions. Integrators use its OAuth 2 and JSON API.
-      </p>
+      <h1>{homeCopy.title}</h1>
+      <p>{homeCopy.intro}</p>
       <section className="card" aria-label="This instance">
         <dl className="facts">
           <dt>Environment</dt>
@@ -25,9 +26,16 @@ export default function HomePage() {
           <dd>2.0.0</dd>
         </dl>
       </section>
-      <p>
-        <Link href="/docs">Read the API documentation</Link>
-      </p>
+      <h2>{homeCopy.whereTo}</h2>
+      <ul className="places">
+        {places.map((place) => (
+          <li key={place.href} className="card">
+            <Link href={place.href}>{place.title}</Link>
+            <p>{place.text}</p>
+          </li>
+        ))}
+      </ul>
+      {sandbox ? <p className="muted">{homeCopy.newcomer}</p> : null}
     </main>
   );
 }

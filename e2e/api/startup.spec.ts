@@ -46,6 +46,8 @@ test("a second sandbox instance runs beside the first with its own port and data
     // Its banner shows freshly generated demo credentials, and they work on this instance only.
     const banner = second.output();
     expect(banner).toContain(`Open the web app:  http://localhost:${extraPort}`);
+    expect(banner).toContain(`Developer portal:  http://localhost:${extraPort}/developers`);
+    expect(banner).toContain(`Sandbox simulator: http://localhost:${extraPort}/sandbox`);
     const clientId = /Client-credentials client:\s+(\S+)/.exec(banner)?.[1] ?? "";
     const clientSecret = /Client secret:\s+(\S+)/.exec(banner)?.[1] ?? "";
     expect(clientId).not.toBe(server.demo.clientId);

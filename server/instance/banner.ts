@@ -14,6 +14,11 @@ export function banner(config: Config, demo: DemoCredentials | undefined, passwo
     `  Open the web app:  ${config.appUrl}`,
     `  API base URL:      ${config.baseUrl}`,
     `  Database:          ${database}`,
+    "",
+    `  Developer portal:  ${config.appUrl}/developers`,
+    `  Demo app:          ${config.appUrl}/demo`,
+    ...(config.environment === "sandbox" ? [`  Sandbox simulator: ${config.appUrl}/sandbox`] : []),
+    `  Operator console:  ${config.appUrl}/operator`,
   ];
   if (demo) {
     lines.push(
