@@ -1,13 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { FormProvider, useFieldArray, useForm, useFormContext } from "react-hook-form";
+import { useFieldArray, useForm, useFormContext } from "react-hook-form";
 import { z } from "zod";
 import { submitDetailsAction } from "@/app/(onboarding)/authorize/kyc-actions";
 import { kyc as kycCopy } from "@/components/copy/kyc";
 import { corporateDetailsSchema, type CorporateDetails } from "@/server/profiles/kyc.schemas";
-import { FormSubmit } from "../form-submit";
-import { errorAt, fieldId, schemaResolver, showResult } from "./form-helpers";
+import { errorAt, fieldId, schemaResolver } from "./form-helpers";
+import { KycFormCard } from "./kyc-form-card";
 import { SelectInput, TextInput, type Option } from "./inputs";
 import { emptyPerson, PersonFields, type PersonValues } from "./person-fields";
 
@@ -36,7 +35,6 @@ type Group = "representatives" | "directors" | "finalBeneficiaries";
 /** The company, and the people who represent, run and own it, each list with rows to add and remove. */
 export function CorporateDetailsForm(props: { requestId: string; countries: Option[] }) {
   const text = kycCopy.details;
-  const router = useRouter();
   const form = useForm<Values, unknown, { corporate: CorporateDetails }>({
     resolver: schemaResolver(schema),
     defaultValues: {
@@ -57,70 +55,59 @@ export function CorporateDetailsForm(props: { requestId: string; countries: Opti
       },
     },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submitDetailsAction({ request: props.requestId, ...values });
-    if (showResult(form, result)) router.push(result.next);
-  });
   return (
-    <section className="card" aria-labelledby="kyc-heading">
-      <h2 id="kyc-heading">{text.corporateHeading}</h2>
-      <p className="muted">{text.corporateIntro}</p>
-      <FormProvider {...form}>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <TextInput name="corporate.name" label={text.name} autoComplete="organization" />
-          <div className="field-row">
-            <TextInput name="corporate.registrationNumber" label={text.registrationNumber} />
-            <TextInput name="corporate.registrationDate" label={text.registrationDate} type="date" />
-          </div>
-          <div className="field-row">
-            <TextInput name="corporate.vatNumber" label={text.vatNumber} />
-            <TextInput name="corporate.website" label={text.website} type="url" />
-          </div>
-          <TextInput name="corporate.address" label={text.address} autoComplete="street-address" />
-          <div className="field-row">
-            <TextInput name="corporate.postalCode" label={kycCopy.person.postalCode} autoComplete="postal-code" />
-            <TextInput name="corporate.city" label={kycCopy.person.city} autoComplete="address-level2" />
-          </div>
-          <div className="field-row">
-            <SelectInput name="corporate.country" label={kycCopy.person.country} options={props.countries} />
-            <TextInput name="corporate.countryState" label={text.countryState} />
-          </div>
-          <People
-            group="representatives"
-            heading={text.representatives}
-            hint={text.representativesHint}
-            row={text.representative}
-            add={text.addRepresentative}
-            countries={props.countries}
-            min={1}
-          />
-          <People
-            group="directors"
-            heading={text.directors}
-            row={text.director}
-            add={text.addDirector}
-            countries={props.countries}
-            min={1}
-          />
-          <People
-            group="finalBeneficiaries"
-            heading={text.beneficiaries}
-            hint={text.beneficiariesHint}
-            empty={text.noBeneficiaries}
-            row={text.beneficiary}
-            add={text.addBeneficiary}
-            countries={props.countries}
-            min={0}
-          />
-          <FormSubmit
-            error={form.formState.errors.root?.message}
-            submitting={form.formState.isSubmitting}
-            label={kycCopy.submit}
-            busyLabel={kycCopy.busy}
-          />
-        </form>
-      </FormProvider>
-    </section>
+    <KycFormCard
+      form={form}
+      heading={text.corporateHeading}
+      intro={text.corporateIntro}
+      action={(values) => submitDetailsAction({ request: props.requestId, ...values })}
+    >
+      <TextInput name="corporate.name" label={text.name} autoComplete="organization" />
+      <div className="field-row">
+        <TextInput name="corporate.registrationNumber" label={text.registrationNumber} />
+        <TextInput name="corporate.registrationDate" label={text.registrationDate} type="date" />
+      </div>
+      <div className="field-row">
+        <TextInput name="corporate.vatNumber" label={text.vatNumber} />
+        <TextInput name="corporate.website" label={text.website} type="url" />
+      </div>
+      <TextInput name="corporate.address" label={text.address} autoComplete="street-address" />
+      <div className="field-row">
+        <TextInput name="corporate.postalCode" label={kycCopy.person.postalCode} autoComplete="postal-code" />
+        <TextInput name="corporate.city" label={kycCopy.person.city} autoComplete="address-level2" />
+      </div>
+      <div className="field-row">
+        <SelectInput name="corporate.country" label={kycCopy.person.country} options={props.countries} />
+        <TextInput name="corporate.countryState" label={text.countryState} />
+      </div>
+      <People
+        group="representatives"
+        heading={text.representatives}
+        hint={text.representativesHint}
+        row={text.representative}
+        add={text.addRepresentative}
+        countries={props.countries}
+        min={1}
+      />
+      <People
+        group="directors"
+        heading={text.directors}
+        row={text.director}
+        add={text.addDirector}
+        countries={props.countries}
+        min={1}
+      />
+      <People
+        group="finalBeneficiaries"
+        heading={text.beneficiaries}
+        hint={text.beneficiariesHint}
+        empty={text.noBeneficiaries}
+        row={text.beneficiary}
+        add={text.addBeneficiary}
+        countries={props.countries}
+        min={0}
+      />
+    </KycFormCard>
   );
 }
 

@@ -1,13 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { submitFormAction } from "@/app/(onboarding)/authorize/kyc-actions";
 import { kyc as kycCopy } from "@/components/copy/kyc";
 import { corporateFormSchema, type CorporateForm } from "@/server/profiles/kyc.schemas";
-import { FormSubmit } from "../form-submit";
-import { schemaResolver, showResult } from "./form-helpers";
+import { schemaResolver } from "./form-helpers";
+import { KycFormCard } from "./kyc-form-card";
 import { codeOptions, SelectInput, TextInput } from "./inputs";
 
 const schema = z.object({ corporate: corporateFormSchema });
@@ -28,7 +27,6 @@ type Values = {
 export function CorporateFormForm(props: { requestId: string }) {
   const text = kycCopy.form;
   const labels = text.labels;
-  const router = useRouter();
   const form = useForm<Values, unknown, { corporate: CorporateForm }>({
     resolver: schemaResolver(schema),
     defaultValues: {
@@ -43,47 +41,32 @@ export function CorporateFormForm(props: { requestId: string }) {
       },
     },
   });
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submitFormAction({ request: props.requestId, ...values });
-    if (showResult(form, result)) router.push(result.next);
-  });
   return (
-    <section className="card" aria-labelledby="kyc-heading">
-      <h2 id="kyc-heading">{text.corporateHeading}</h2>
-      <p className="muted">{text.intro}</p>
-      <FormProvider {...form}>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <TextInput name="corporate.service" label={text.service} />
-          <SelectInput name="corporate.legalForm" label={text.legalForm} options={codeOptions(labels.legalForms)} />
-          <SelectInput name="corporate.purpose" label={text.purpose} options={codeOptions(labels.corporatePurposes)} />
-          <SelectInput
-            name="corporate.activity"
-            label={text.activity}
-            options={codeOptions(labels.corporateActivities)}
-          />
-          <SelectInput
-            name="corporate.fundOrigin"
-            label={text.fundOrigin}
-            options={codeOptions(labels.corporateFundOrigins)}
-          />
-          <SelectInput
-            name="corporate.monthlyTurnover"
-            label={text.monthlyTurnover}
-            options={codeOptions(labels.corporateTurnovers)}
-          />
-          <SelectInput
-            name="corporate.monthlyTransactionCount"
-            label={text.monthlyTransactionCount}
-            options={codeOptions(labels.corporateTransactionCounts)}
-          />
-          <FormSubmit
-            error={form.formState.errors.root?.message}
-            submitting={form.formState.isSubmitting}
-            label={kycCopy.submit}
-            busyLabel={kycCopy.busy}
-          />
-        </form>
-      </FormProvider>
-    </section>
+    <KycFormCard
+      form={form}
+      heading={text.corporateHeading}
+      intro={text.intro}
+      action={(values) => submitFormAction({ request: props.requestId, ...values })}
+    >
+      <TextInput name="corporate.service" label={text.service} />
+      <SelectInput name="corporate.legalForm" label={text.legalForm} options={codeOptions(labels.legalForms)} />
+      <SelectInput name="corporate.purpose" label={text.purpose} options={codeOptions(labels.corporatePurposes)} />
+      <SelectInput name="corporate.activity" label={text.activity} options={codeOptions(labels.corporateActivities)} />
+      <SelectInput
+        name="corporate.fundOrigin"
+        label={text.fundOrigin}
+        options={codeOptions(labels.corporateFundOrigins)}
+      />
+      <SelectInput
+        name="corporate.monthlyTurnover"
+        label={text.monthlyTurnover}
+        options={codeOptions(labels.corporateTurnovers)}
+      />
+      <SelectInput
+        name="corporate.monthlyTransactionCount"
+        label={text.monthlyTransactionCount}
+        options={codeOptions(labels.corporateTransactionCounts)}
+      />
+    </KycFormCard>
   );
 }

@@ -1,13 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { submitFormAction } from "@/app/(onboarding)/authorize/kyc-actions";
 import { kyc as kycCopy } from "@/components/copy/kyc";
 import { personalFormSchema, type PersonalForm } from "@/server/profiles/kyc.schemas";
-import { FormSubmit } from "../form-submit";
-import { schemaResolver, showResult } from "./form-helpers";
+import { schemaResolver } from "./form-helpers";
+import { KycFormCard } from "./kyc-form-card";
 import { CheckboxGroup, codeOptions, SelectInput, TextInput, YesNo, type Option } from "./inputs";
 
 const schema = z.object({ personal: personalFormSchema });
@@ -35,7 +34,6 @@ type Values = {
 export function PersonalFormForm(props: { requestId: string; countries: Option[] }) {
   const text = kycCopy.form;
   const labels = text.labels;
-  const router = useRouter();
   const form = useForm<Values, unknown, { personal: PersonalForm }>({
     resolver: schemaResolver(schema),
     defaultValues: {
@@ -54,58 +52,43 @@ export function PersonalFormForm(props: { requestId: string; countries: Option[]
     },
   });
   const other = useWatch({ control: form.control, name: "personal.activities" }).includes("ACTIVITY_OTHER");
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submitFormAction({ request: props.requestId, ...values });
-    if (showResult(form, result)) router.push(result.next);
-  });
   return (
-    <section className="card" aria-labelledby="kyc-heading">
-      <h2 id="kyc-heading">{text.personalHeading}</h2>
-      <p className="muted">{text.intro}</p>
-      <FormProvider {...form}>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <SelectInput name="personal.occupation" label={text.occupation} options={codeOptions(labels.occupations)} />
-          <SelectInput name="personal.profession" label={text.profession} options={codeOptions(labels.professions)} />
-          <SelectInput
-            name="personal.fundOrigin"
-            label={text.fundOrigin}
-            options={codeOptions(labels.personalFundOrigins)}
-          />
-          <SelectInput
-            name="personal.annualIncome"
-            label={text.annualIncome}
-            options={codeOptions(labels.annualIncomes)}
-          />
-          <SelectInput
-            name="personal.monthlyTurnover"
-            label={text.monthlyTurnover}
-            options={codeOptions(labels.personalTurnovers)}
-          />
-          <SelectInput
-            name="personal.monthlyTransactionCount"
-            label={text.monthlyTransactionCount}
-            options={codeOptions(labels.personalTransactionCounts)}
-          />
-          <CheckboxGroup
-            name="personal.activities"
-            label={text.activities}
-            options={codeOptions(labels.personalActivities)}
-          />
-          {other ? <TextInput name="personal.activityOther" label={text.activityOther} /> : null}
-          <YesNo name="personal.publicFunction" label={text.publicFunction} />
-          <YesNo name="personal.fundOwner" label={text.fundOwner} />
-          <YesNo name="personal.usCitizen" label={text.usCitizen} />
-          <YesNo name="personal.usTaxPerson" label={text.usTaxPerson} />
-          <TextInput name="personal.tin" label={text.tin} />
-          <SelectInput name="personal.taxResidenceCountry" label={text.taxResidenceCountry} options={props.countries} />
-          <FormSubmit
-            error={form.formState.errors.root?.message}
-            submitting={form.formState.isSubmitting}
-            label={kycCopy.submit}
-            busyLabel={kycCopy.busy}
-          />
-        </form>
-      </FormProvider>
-    </section>
+    <KycFormCard
+      form={form}
+      heading={text.personalHeading}
+      intro={text.intro}
+      action={(values) => submitFormAction({ request: props.requestId, ...values })}
+    >
+      <SelectInput name="personal.occupation" label={text.occupation} options={codeOptions(labels.occupations)} />
+      <SelectInput name="personal.profession" label={text.profession} options={codeOptions(labels.professions)} />
+      <SelectInput
+        name="personal.fundOrigin"
+        label={text.fundOrigin}
+        options={codeOptions(labels.personalFundOrigins)}
+      />
+      <SelectInput name="personal.annualIncome" label={text.annualIncome} options={codeOptions(labels.annualIncomes)} />
+      <SelectInput
+        name="personal.monthlyTurnover"
+        label={text.monthlyTurnover}
+        options={codeOptions(labels.personalTurnovers)}
+      />
+      <SelectInput
+        name="personal.monthlyTransactionCount"
+        label={text.monthlyTransactionCount}
+        options={codeOptions(labels.personalTransactionCounts)}
+      />
+      <CheckboxGroup
+        name="personal.activities"
+        label={text.activities}
+        options={codeOptions(labels.personalActivities)}
+      />
+      {other ? <TextInput name="personal.activityOther" label={text.activityOther} /> : null}
+      <YesNo name="personal.publicFunction" label={text.publicFunction} />
+      <YesNo name="personal.fundOwner" label={text.fundOwner} />
+      <YesNo name="personal.usCitizen" label={text.usCitizen} />
+      <YesNo name="personal.usTaxPerson" label={text.usTaxPerson} />
+      <TextInput name="personal.tin" label={text.tin} />
+      <SelectInput name="personal.taxResidenceCountry" label={text.taxResidenceCountry} options={props.countries} />
+    </KycFormCard>
   );
 }
