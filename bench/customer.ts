@@ -1,4 +1,5 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { PERSONAL_FORM, V4_PERSONAL_DETAILS } from "../e2e/fixtures/kyc-bodies.ts";
 import type { AppServer } from "./app-server.ts";
 import { clientCredentialsToken } from "./net.ts";
 
@@ -15,37 +16,6 @@ export const CHAIN = "sepolia";
 export type Customer = { profile: string; account: PrivateKeyAccount; partner: Record<string, string> };
 /** A customer the sandbox bank can pay into: `iban` is theirs. */
 export type FundedCustomer = Customer & { iban: string };
-
-/** KYC bodies as the published SDK v4 sends them (the same as e2e/fixtures/kyc.ts). */
-const DETAILS = {
-  personal: {
-    idDocument: { number: "A1234566787", kind: "passport" },
-    firstName: "Jane",
-    lastName: "Doe",
-    address: "Pennylane 123",
-    postalCode: "7890",
-    city: "Liverpool",
-    country: "FR",
-    countryState: "SDKTest",
-    nationality: "FR",
-    birthday: "1990-05-15",
-    phone: "+3548888888",
-    email: "jane.doe@example.com",
-  },
-};
-const FORM = {
-  personal: {
-    occupation: "OCCUPATION_EMPLOYED",
-    profession: "PROF_ACCOUNTANCY",
-    fundOrigin: "FUND_ORIGIN_SALARY",
-    annualIncome: "ANNUAL_INCOME_UNDER_10K",
-    monthlyTurnover: "TURNOVER_UNDER_10K",
-    monthlyTransactionCount: "TRANSACTION_COUNT_LESS_THAN_5",
-    activities: ["ACTIVITY_COMMERCE_SELLING"],
-    publicFunction: false,
-    fundOwner: true,
-  },
-};
 
 /** A request that must answer `status`; returns the parsed body. */
 export async function call<T>(
@@ -109,8 +79,12 @@ export async function fundedCustomer(app: AppServer, euros: string): Promise<Fun
   const verifications = {
     personal: [{ kind: "idDocument", documents: [{ kind: "passport", fileId, side: "front" }] }],
   };
-  await call("PATCH", `${app.api}/profiles/${profile}/details`, { headers: partner, json: DETAILS, status: 202 });
-  await call("PATCH", `${app.api}/profiles/${profile}/form`, { headers: partner, json: FORM, status: 202 });
+  await call("PATCH", `${app.api}/profiles/${profile}/details`, {
+    headers: partner,
+    json: V4_PERSONAL_DETAILS,
+    status: 202,
+  });
+  await call("PATCH", `${app.api}/profiles/${profile}/form`, { headers: partner, json: PERSONAL_FORM, status: 202 });
   await call("PATCH", `${app.api}/profiles/${profile}/verifications`, {
     headers: partner,
     json: verifications,
