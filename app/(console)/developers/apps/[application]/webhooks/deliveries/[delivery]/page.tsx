@@ -24,12 +24,10 @@ function pretty(payload: string): string {
 export default async function DeliveryPage(props: { params: Promise<{ application: string; delivery: string }> }) {
   const params = await props.params;
   const { app, caller } = await webhookPortalAccess(params.application);
-  const delivery = await applicationDelivery({ caller, deliveryId: decodeURIComponent(params.delivery) }).catch(
-    (error: unknown) => {
-      if (isAppError(error) && error.code === "NOT_FOUND") notFound();
-      throw error;
-    },
-  );
+  const delivery = await applicationDelivery({ caller, deliveryId: params.delivery }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
   const d = copy.detail;
   return (
     <main>
