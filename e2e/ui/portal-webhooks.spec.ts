@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { approvedCustomer } from "../fixtures/approved-customer.ts";
 import { demoApplicationId, developerCredentials, signInOnPage } from "../fixtures/developer.ts";
+import { checkAccessibility } from "../fixtures/onboarding.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { RecordingReceiver } from "../fixtures/recording-receiver.ts";
 
-test("issue 9: integrator creates a subscription and sees a delivery", async ({ page, request }) => {
+test("issue 9: integrator creates a subscription and sees a delivery", async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const operator = await operatorSession();
   const receiver = new RecordingReceiver();
@@ -45,6 +46,7 @@ test("issue 9: integrator creates a subscription and sees a delivery", async ({ 
     const secret = await page.getByTestId("webhook-secret").innerText();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(receiver.verified(secret).map((r) => r.type)).toEqual(["subscription.created"]);
+    await checkAccessibility(page, testInfo, "webhooks-endpoints");
     const card = page.getByRole("article", { name: url });
     await expect(card.locator(".badge")).toHaveText("Active");
     await expect(card.locator("code")).toHaveText(["iban.updated", "order.created", "profile.updated"]);
@@ -73,6 +75,7 @@ test("issue 9: integrator creates a subscription and sees a delivery", async ({ 
     }).toPass({ timeout: 10_000 });
     await expect(row.getByRole("cell").nth(4)).toHaveText("1");
     await expect(row.getByRole("cell").nth(5)).toHaveText("200");
+    await checkAccessibility(page, testInfo, "webhooks-log");
 
     // Its detail: event, payload, the attempt; "Resend" sends it again with the same webhook-id.
     await row.getByRole("link", { name: deliveryId }).click();
@@ -88,6 +91,8 @@ test("issue 9: integrator creates a subscription and sees a delivery", async ({ 
     const sent = receiver.verified(secret).filter((r) => r.id === deliveryId);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.body).toBe(sent[0]!.body);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await checkAccessibility(page, testInfo, "webhooks-delivery-360");
 
     // Someone else signed in gets the 404 of a page that does not exist, on every webhook page.
     for (const path of [base, `${base}/deliveries`, `${base}/deliveries/${deliveryId}`]) {

@@ -160,7 +160,7 @@ describe("developer portal webhooks", () => {
     });
     assert.deepEqual(
       page2.deliveries.map((d) => d.id),
-      [ofB[0], ofA[2]],
+      [ofA[2], ofA[1]],
     );
     assert.deepEqual([page2.total, page2.page, page2.pages], [5, 2, 3]);
     const beyond = await listApplicationDeliveries({
