@@ -172,7 +172,7 @@ describe("developer portal webhooks", () => {
 
     const detail = await applicationDelivery({ caller, deliveryId: ofA[0]! });
     assert.equal(detail.subscription.id, a.id);
-    assert.equal(JSON.parse(detail.payload).data.n, 0);
+    assert.equal((JSON.parse(detail.payload) as { data: { n: number } }).data.n, 0);
     assert.match(detail.eventId, /^[0-9a-f-]{36}$/);
     await assert.rejects(
       applicationDelivery({ caller, deliveryId: ofForeign[0]! }),

@@ -91,7 +91,7 @@ export default async function DeliveriesPage(props: {
       {log.deliveries.length === 0 ? (
         <p className="card empty">{filtered ? l.emptyFiltered : l.empty}</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={l.caption}>
           <table className="data-table delivery-log">
             <caption className="visually-hidden">{l.caption}</caption>
             <thead>

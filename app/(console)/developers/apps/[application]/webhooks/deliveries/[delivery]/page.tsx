@@ -88,7 +88,7 @@ export default async function DeliveryPage(props: { params: Promise<{ applicatio
         {delivery.attemptLog.length === 0 ? (
           <p className="card empty">{d.none}</p>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={d.attemptsCaption}>
             <table className="data-table attempts">
               <caption className="visually-hidden">{d.attemptsCaption}</caption>
               <thead>
