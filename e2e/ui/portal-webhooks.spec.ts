@@ -49,7 +49,7 @@ test("issue 9: integrator creates a subscription and sees a delivery", async ({ 
     await checkAccessibility(page, testInfo, "webhooks-endpoints");
     const card = page.getByRole("article", { name: url });
     await expect(card.locator(".badge")).toHaveText("Active");
-    await expect(card.locator("code")).toHaveText(["iban.updated", "order.created", "profile.updated"]);
+    await expect(card.locator(".endpoint-types code")).toHaveText(["iban.updated", "order.created", "profile.updated"]);
 
     // Something the application can see happens: a customer it signed up is approved.
     const customer = await approvedCustomer(request, operator);
@@ -103,8 +103,18 @@ test("issue 9: integrator creates a subscription and sees a delivery", async ({ 
     await expect(card).toBeVisible();
     await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
     await expect(page.getByText(secret)).toHaveCount(0);
+    await card.getByRole("button", { name: "Change events" }).click();
+    await card.getByRole("checkbox", { name: /^order\.created/ }).uncheck();
+    await card.getByRole("checkbox", { name: /^iban\.updated/ }).uncheck();
+    await card.getByRole("button", { name: "Save events" }).click();
+    await expect(card.locator(".endpoint-types code")).toHaveText(["profile.updated"]);
     await card.getByRole("button", { name: "Deactivate" }).click();
     await expect(card.locator(".badge")).toHaveText("Inactive");
+    // Switching it back on is verified with subscription.created, as at creation.
+    const handshakes = receiver.verified(secret).filter((r) => r.type === "subscription.created").length;
+    await card.getByRole("button", { name: "Reactivate" }).click();
+    await expect(card.locator(".badge")).toHaveText("Active");
+    expect(receiver.verified(secret).filter((r) => r.type === "subscription.created")).toHaveLength(handshakes + 1);
     await card.getByRole("button", { name: "Delete" }).click();
     await card.getByRole("button", { name: "Delete endpoint" }).click();
     await expect(card).toHaveCount(0);
