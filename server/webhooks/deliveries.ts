@@ -29,7 +29,7 @@ export type DeliveryView = {
   lastAttempt?: AttemptView;
 };
 
-function attemptView(a: WebhookAttempt): AttemptView {
+export function attemptView(a: WebhookAttempt): AttemptView {
   return {
     number: a.number,
     at: a.at.toISOString(),
@@ -41,7 +41,7 @@ function attemptView(a: WebhookAttempt): AttemptView {
   };
 }
 
-function deliveryView(d: WebhookDelivery, last?: WebhookAttempt): DeliveryView {
+export function deliveryView(d: WebhookDelivery, last?: WebhookAttempt): DeliveryView {
   return {
     id: d.id,
     type: d.type,

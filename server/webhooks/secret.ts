@@ -10,6 +10,11 @@ export function parseWebhookSecret(secret: string): Buffer | undefined {
   return key.length >= 24 && key.length <= 64 ? key : undefined;
 }
 
+/** A fresh subscriber secret in that format: `whsec_` and the base64 of 32 random bytes. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
 function sealingKey(instanceSecret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", instanceSecret, "tokenrail", "webhook-secrets", 32));
 }

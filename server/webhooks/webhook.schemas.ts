@@ -47,3 +47,10 @@ export const deliveriesQuery = z.object({
 
 /** A subscription as the API shows it: the secret never. */
 export type WebhookSubscriptionView = { id: string; url: string; types: string[]; state: "active" | "inactive" };
+
+/** The developer portal's "add endpoint" form: Tokenrail makes the secret, so only the URL and the event types. */
+export const portalSubscriptionSchema = z.object({ url, types });
+export type PortalSubscriptionForm = z.input<typeof portalSubscriptionSchema>;
+
+/** The developer portal's "change event types" form. */
+export const subscriptionTypesSchema = z.object({ types });
