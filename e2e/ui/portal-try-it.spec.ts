@@ -26,6 +26,9 @@ async function startTryIt(page: Page, redirect: string) {
   return { email, popup, reached, state: url.searchParams.get("state")! };
 }
 
+// Each test walks several screens, some as two people.
+test.describe.configure({ timeout: 60_000 });
+
 test("issue 9: try it runs the flow against the app's redirect URI and ends with the context shown", async ({
   page,
 }) => {
