@@ -21,6 +21,8 @@ export const developersCopy = {
     pending: "requested",
     personalProfile: "Personal profile",
     empty: "You have no applications yet.",
+    noProfile:
+      "Applications belong to a profile, and you may not change any profile with this account. Sign out and create a developer account to register applications.",
     emptyExplained:
       "An application is how your product talks to Tokenrail: it has a public client ID for sending people through the onboarding (authorization code with PKCE) and a client ID and secret for server-to-server calls (client credentials). Register your first one below.",
   },
@@ -90,6 +92,7 @@ export const developersCopy = {
     cancel: "Cancel",
     newSecret: "New client secret",
     privilegesHeading: "Extra privileges",
+    askFor: "Privileges to ask for",
     privilegesExplained:
       "Some API calls need the operator's permission. Ask for what your application needs and say why; the operator decides.",
     granted: "Granted",

@@ -70,7 +70,7 @@ export function PrivilegeRequestForm(props: {
           }}
         >
           <fieldset className="checkbox-group">
-            <legend>{text.privilegesHeading}</legend>
+            <legend>{text.askFor}</legend>
             {askable.map((p) => (
               <label className="choice" key={p}>
                 <input

@@ -55,9 +55,9 @@ test("issue 9: a newcomer signs up on /developers, registers an application and 
   // The secret works for client credentials.
   expect(await clientCredentialsStatus(request, clientId, secret)).toBe(200);
 
-  // The list shows the application; the secret is never shown again.
-  await page.reload();
+  // The list shows the application at once; the secret is never shown again.
   await expect(page.getByRole("link", { name: "Ledgerly" })).toBeVisible();
+  await page.reload();
   await expect(page.getByText(secret)).toHaveCount(0);
   await page.getByRole("link", { name: "Ledgerly" }).click();
   await expect(page.locator("#code-client-id")).toHaveText(codeClientId);

@@ -95,7 +95,11 @@ export default async function DevelopersPage() {
           </table>
         </div>
       )}
-      <RegisterApplicationForm profiles={profiles.map((p) => ({ id: p.id, label: profileName(p) }))} />
+      {profiles.length === 0 ? (
+        <p className="card notice">{text.list.noProfile}</p>
+      ) : (
+        <RegisterApplicationForm profiles={profiles.map((p) => ({ id: p.id, label: profileName(p) }))} />
+      )}
     </main>
   );
 }
