@@ -191,7 +191,7 @@ test("issue 9: the logo is checked by content, previewed, and shown on the conse
   await person.goto(url.toString());
   await signUp(person, uniqueEmail("logo-person"));
   const shown = person.getByRole("img", { name: "Logo Bank logo" });
-  await expect(shown).toBeVisible();
+  await expect(shown).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await person.getByRole("button", { name: "Allow" }).click();
   expect((await reached()).searchParams.get("state")).toBe("logo-state");

@@ -46,7 +46,7 @@ export async function listDeveloperApplications(options: {
     codeClientId: row.clients.find((c) => c.kind === "authorization_code")?.id ?? "",
     clientId: row.clients.find((c) => c.kind === "client_credentials")?.id ?? "",
     privileges: row.privileges,
-    requestedPrivileges: row.requestedPrivileges,
+    requestedPrivileges: row.requestedPrivileges.filter((p) => !row.privileges.includes(p)),
     hasLogo: row.logoFileId !== null,
     createdAt: row.createdAt,
   }));

@@ -48,7 +48,8 @@ export async function readDeveloperApplication(options: {
     clientId: app.clientId,
     redirectUris: row.clients[0]?.redirectUris ?? [],
     privileges: row.privileges,
-    requestedPrivileges: row.requestedPrivileges,
+    // What the operator has granted is no longer waiting, whether or not the request was cleared.
+    requestedPrivileges: row.requestedPrivileges.filter((p) => !row.privileges.includes(p)),
     privilegeRequestNote: row.privilegeRequestNote ?? "",
     logoFileId: row.logoFileId ?? undefined,
   };
