@@ -34,6 +34,7 @@ export const onboarding = {
   },
   consent: {
     heading: (app: string) => `Allow ${app} to access your account?`,
+    logo: (app: string) => `${app} logo`,
     intro: (app: string) => `If you allow it, ${app} will be able to:`,
     abilities: [
       "read your profile and its verification status",

@@ -1,3 +1,4 @@
+import Image from "next/image";
 import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 
 type Profile = { id: string; kind: string; name: string; state: string };
@@ -10,6 +11,8 @@ export function ConsentForm(props: {
   requestId: string;
   token: string;
   applicationName: string;
+  /** Where the application's logo is served, if it has one. */
+  logoUrl?: string;
   redirectHost: string;
   profiles: Profile[];
   reviewPending?: boolean;
@@ -17,6 +20,16 @@ export function ConsentForm(props: {
   const text = onboardingCopy.consent;
   return (
     <section className="card" aria-labelledby="consent-heading">
+      {props.logoUrl ? (
+        <Image
+          unoptimized
+          src={props.logoUrl}
+          alt={text.logo(props.applicationName)}
+          width={64}
+          height={64}
+          style={{ objectFit: "contain", display: "block" }}
+        />
+      ) : null}
       <h2 id="consent-heading">{text.heading(props.applicationName)}</h2>
       <p>{text.intro(props.applicationName)}</p>
       <ul>

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { approvedCustomer } from "../fixtures/approved-customer.ts";
-import { demoApplicationId, developerCredentials, signInOnPage } from "../fixtures/developer.ts";
+import { demoApplicationId, developerCredentials, signInOnPage } from "../fixtures/demo-developer.ts";
 import { checkAccessibility } from "../fixtures/onboarding.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { RecordingReceiver } from "../fixtures/recording-receiver.ts";

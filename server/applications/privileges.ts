@@ -1,16 +1,9 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { PERSON_IN_APP, type Caller } from "../oauth/authenticate-bearer.ts";
+import type { Privilege } from "./privilege-names.ts";
 
-/** Extra privileges the operator grants per application (SPEC: "Requires extra privileges"). */
-export const PRIVILEGES = {
-  /** Create people and profiles: POST /auth/signup, POST /profiles. */
-  signUp: "sign_up",
-  /** Submit KYC details, form and verifications for profiles it may access. */
-  submitKyc: "submit_kyc",
-} as const;
-export type Privilege = (typeof PRIVILEGES)[keyof typeof PRIVILEGES];
-export const ALL_PRIVILEGES: Privilege[] = Object.values(PRIVILEGES);
+export { ALL_PRIVILEGES, PRIVILEGES, type Privilege } from "./privilege-names.ts";
 
 const WHAT: Record<Privilege, string> = { sign_up: "sign up users", submit_kyc: "submit KYC data" };
 

@@ -31,6 +31,8 @@ export async function registerApplication(options: {
   profileId: string;
   ownerId: string;
   redirectUris: string[];
+  /** What a complete KYC submission is for profiles it onboards (sharing unless said otherwise). */
+  kycModel?: "sharing" | "reliance";
   tx?: DbOrTx;
 }): Promise<RegisteredApplication> {
   checkRedirectUris(options.redirectUris);
@@ -42,6 +44,7 @@ export async function registerApplication(options: {
       environment: options.environment,
       profileId: options.profileId,
       ownerId: options.ownerId,
+      ...(options.kycModel ? { kycModel: options.kycModel } : {}),
       clients: {
         create: [
           { kind: "authorization_code", redirectUris: options.redirectUris },

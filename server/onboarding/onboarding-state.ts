@@ -31,6 +31,8 @@ export type Onboarding = {
     clientId: string;
     applicationId: string;
     applicationName: string;
+    /** The application's logo (its File id), shown on the consent screen. */
+    applicationLogoId?: string;
     kycModel: KycModel;
     redirectHost: string;
     email?: string;
@@ -82,7 +84,9 @@ export async function loadOnboarding(options: {
   const prisma = await db();
   const row = await prisma.authorizationRequest.findUnique({
     where: { id: requestId },
-    include: { client: { select: { application: { select: { id: true, name: true, kycModel: true } } } } },
+    include: {
+      client: { select: { application: { select: { id: true, name: true, kycModel: true, logoFileId: true } } } },
+    },
   });
   if (!row || row.completedAt || row.expiresAt.getTime() <= clock().getTime()) return undefined;
   const request: Onboarding["request"] = {
@@ -90,6 +94,7 @@ export async function loadOnboarding(options: {
     clientId: row.clientId,
     applicationId: row.client.application.id,
     applicationName: row.client.application.name,
+    applicationLogoId: row.client.application.logoFileId ?? undefined,
     kycModel: row.client.application.kycModel,
     redirectHost: new URL(row.redirectUri).host,
     email: row.email ?? undefined,

@@ -1,5 +1,6 @@
 import { ConsentForm } from "@/components/onboarding/consent-form";
 import { ExpiredRequest, OnboardingFrame } from "@/components/onboarding/onboarding-frame";
+import { applicationLogoUrl } from "@/app/applications/[application]/logo/logo-url";
 import { getConfig } from "@/server/config";
 import { decisionToken } from "@/server/oauth/decision-token";
 import { grantableProfiles } from "@/server/oauth/describe-authorization-request";
@@ -25,6 +26,7 @@ export default async function ConsentStep(props: { searchParams: StepSearchParam
         requestId={onboarding.request.id}
         token={decisionToken(getConfig().secret, onboarding.user.id, onboarding.request.id)}
         applicationName={onboarding.request.applicationName}
+        logoUrl={applicationLogoUrl(onboarding.request.applicationId, onboarding.request.applicationLogoId)}
         redirectHost={onboarding.request.redirectHost}
         profiles={profiles}
         reviewPending={onboarding.profile?.state === "pending"}
