@@ -5,7 +5,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 /** A handler that always fails with the error `make` builds, logged and shaped like every other answer. */
-function failing(make: (req: Request, url: URL) => unknown): RouteHandler {
+function failing(make: (req: Request, url: URL) => Error): RouteHandler {
   return (req, ctx) =>
     run(
       req,
@@ -41,7 +41,7 @@ function guarded(guard: ((req: Request) => Promise<unknown>) | undefined, handle
     try {
       await guard(req);
     } catch (error) {
-      return failing(() => error)(req, ctx);
+      return failing(() => (error instanceof Error ? error : new Error(String(error))))(req, ctx);
     }
     return handler(req, ctx);
   };

@@ -20,9 +20,7 @@ export type ReviewQueuePage = { items: ReviewQueueItem[]; page: number; pages: n
  * for an unblock first), the longest-waiting first, one numbered page at a time (1-based; past the end reads the
  * last page).
  */
-export async function listReviewQueue(
-  options: { page?: number; pageSize?: number } = {},
-): Promise<ReviewQueuePage> {
+export async function listReviewQueue(options: { page?: number; pageSize?: number } = {}): Promise<ReviewQueuePage> {
   const pageSize = options.pageSize ?? REVIEW_QUEUE_PAGE_SIZE;
   const prisma = await db();
   const where = { state: "pending" as const, profile: { state: { not: "blocked" as const } } };
