@@ -33,7 +33,7 @@ describe("downloads", () => {
     for (const type of ["image/png", "image/jpeg", "application/pdf"]) {
       const res = downloadResponse(file(type), { inline: true });
       assert.match(res.headers.get("content-disposition") ?? "", /^inline; filename="scan"/, type);
-      assert.equal(res.headers.get("content-security-policy"), "sandbox", type);
+      assert.equal(res.headers.get("content-security-policy"), "sandbox; frame-ancestors 'self'", type);
       assert.equal(res.headers.get("x-content-type-options"), "nosniff", type);
     }
     for (const type of ["text/html", "image/svg+xml", "application/octet-stream"]) {
@@ -42,6 +42,6 @@ describe("downloads", () => {
     }
     const plain = downloadResponse(file("image/png"));
     assert.match(plain.headers.get("content-disposition") ?? "", /^attachment; /);
-    assert.equal(plain.headers.get("content-security-policy"), null);
+    assert.equal(plain.headers.get("content-security-policy"), "frame-ancestors 'none'");
   });
 });

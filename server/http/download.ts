@@ -33,7 +33,11 @@ export function downloadResponse(
       "content-length": String(file.size),
       "content-disposition": contentDisposition(file.name, inline ? "inline" : "attachment"),
       "x-content-type-options": "nosniff",
-      ...(inline ? { "content-security-policy": "sandbox" } : {}),
+      // Shown in place: sandboxed, and framed by this site's own pages only (the console embeds PDFs).
+      ...(inline
+        ? { "content-security-policy": "sandbox; frame-ancestors 'self'", "x-frame-options": "SAMEORIGIN" }
+        : { "content-security-policy": "frame-ancestors 'none'", "x-frame-options": "DENY" }),
+      "referrer-policy": "strict-origin-when-cross-origin",
       "cache-control": "private, no-store",
     },
   });
