@@ -13,15 +13,6 @@ export function DocumentView({ file, caption }: { file: ReviewFile; caption: str
   const label = text.documentAlt(caption, file.name);
   return (
     <figure className="document">
-      {file.type.startsWith("image/") ? (
-        // A stored upload of unknown dimensions, served from the admin API: next/image's optimiser does not apply.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img src={inline} alt={label} />
-      ) : file.type === "application/pdf" ? (
-        <object data={inline} type="application/pdf" aria-label={label}>
-          <p>{text.pdfFallback}</p>
-        </object>
-      ) : null}
       <figcaption>
         {caption} · {file.name} · {file.type} · {formatSize(file.size)} ·{" "}
         <a href={inline} target="_blank" rel="noopener noreferrer">
@@ -32,6 +23,15 @@ export function DocumentView({ file, caption }: { file: ReviewFile; caption: str
           {text.download}
         </a>
       </figcaption>
+      {file.type.startsWith("image/") ? (
+        // A stored upload of unknown dimensions, served from the admin API: next/image's optimiser does not apply.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={inline} alt={label} />
+      ) : file.type === "application/pdf" ? (
+        <object data={inline} type="application/pdf" aria-label={label}>
+          <p>{text.pdfFallback}</p>
+        </object>
+      ) : null}
     </figure>
   );
 }

@@ -15,6 +15,7 @@ test("issue 9: the audit log shows the operator's actions with before and after,
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const customer = await submittedCustomer(request);
   const operator = await operatorSession();
   const base = `/api/admin/profiles/${customer.profile}`;
@@ -64,8 +65,14 @@ test("issue 9: the audit log shows the operator's actions with before and after,
     await expect(rows).toHaveCount(1);
     seen.push(await rows.first().getAttribute("data-action"));
     const older = page.getByRole("link", { name: "Older" });
-    if (i < 2) await older.click();
-    else await expect(older).toHaveCount(0);
+    if (i < 2) {
+      const href = (await older.getAttribute("href")) ?? "";
+      expect(href).toContain(`subject=${customer.profile}`);
+      await older.click();
+      await expect(page).toHaveURL(href);
+    } else {
+      await expect(older).toHaveCount(0);
+    }
   }
   expect(seen).toEqual(["profile.unblock", "profile.block", "profile.section.reject"]);
   await page.getByRole("link", { name: "Newest" }).click();

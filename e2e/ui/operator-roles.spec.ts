@@ -29,6 +29,8 @@ async function expectHidden(request: APIRequestContext, who: string) {
 }
 
 test("issue 9: a non-admin gets 404 on every console route and admin API", async ({ page, request }) => {
+  // Over a hundred requests: room for a busy machine.
+  test.setTimeout(90_000);
   // The enumeration really finds the console: the review queue, the audit log and the admin API's routes.
   expect(apiRoutes.length).toBeGreaterThanOrEqual(14);
   expect(apiRoutes.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/admin/profiles", "/api/admin/audit"]));
