@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { server } from "../fixtures/api.ts";
+import { checkAccessibility } from "../fixtures/onboarding.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInOperator, submittedCustomer } from "../fixtures/operator-console.ts";
 
@@ -14,7 +15,7 @@ async function act(operator: APIRequestContext, path: string, data: object) {
 test("issue 9: the audit log shows the operator's actions with before and after, by subject and action, page by page", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   const customer = await submittedCustomer(request);
   const operator = await operatorSession();
@@ -51,6 +52,7 @@ test("issue 9: the audit log shows the operator's actions with before and after,
   await expect(rows.nth(1).locator(".diff li")).toHaveText(["State: Rejected → Blocked"]);
   await expect(rows.nth(1)).toContainText("Suspected fraud");
   await expect(rows.nth(0).locator(".diff li")).toHaveText(["State: Blocked → Rejected"]);
+  await checkAccessibility(page, testInfo, "operator-audit");
 
   // By action as well.
   await page.getByLabel("Action").selectOption("profile.block");

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { api, server } from "../fixtures/api.ts";
 import { customerHeaders } from "../fixtures/customer.ts";
+import { checkAccessibility } from "../fixtures/onboarding.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInOperator, submittedCustomer } from "../fixtures/operator-console.ts";
 
@@ -30,6 +31,7 @@ test("issue 9: operator approves a submitted profile and the customer sees it", 
   await signInOperator(page, "/operator");
   await expect(page.getByRole("heading", { name: "KYC review" })).toBeVisible();
   const link = await findInQueue(page, customer.name);
+  await checkAccessibility(page, testInfo, "operator-queue");
   const row = page.getByRole("row").filter({ has: link });
   await expect(row).toContainText("Personal");
   await expect(row).toContainText("Details, Questionnaire, Verification: id document");
@@ -61,7 +63,11 @@ test("issue 9: operator approves a submitted profile and the customer sees it", 
     "x-content-type-options": "nosniff",
   });
   expect(inline.headers()["content-disposition"]).toMatch(/^inline; filename="passport-back.pdf"/);
-  await page.screenshot({ path: testInfo.outputPath("profile-review.png"), fullPage: true });
+  await checkAccessibility(page, testInfo, "operator-profile");
+  // At 360 px the page does not scroll sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(verification.getByRole("link", { name: "Download" }).first()).toHaveAttribute(
     "href",
     `/api/admin/files/${customer.png}`,
