@@ -8,10 +8,11 @@ const nextConfig = {
   // Type checking and linting run in `npm test`; the build does not repeat them.
   typescript: { ignoreBuildErrors: true },
   // No page may be framed (sign-in and consent against clickjacking, C16); the API's JSON is unaffected by these.
+  // The operator's document route sets its own framing rules: the console embeds PDFs from it, sandboxed.
   async headers() {
     return [
       {
-        source: "/:path*",
+        source: "/:path((?!api/admin/files/).*)",
         headers: [
           { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
           { key: "X-Frame-Options", value: "DENY" },

@@ -236,10 +236,10 @@ test("the audit log pages newest first with X-Next-Cursor and Link headers; bad 
   }
 });
 
-test("the audit log is for the operator's session only", async ({ request }) => {
+test("the audit log is for the operator's session only: anyone else finds nothing there (404)", async ({ request }) => {
   const customer = await fundedCustomer(request, operator, "0");
-  expect((await request.get(`${server.appUrl}/api/admin/audit`)).status()).toBe(401);
+  expect((await request.get(`${server.appUrl}/api/admin/audit`)).status()).toBe(404);
   // An application's bearer token is no operator session.
-  expect((await request.get(`${server.appUrl}/api/admin/audit`, { headers: customer.partner })).status()).toBe(401);
+  expect((await request.get(`${server.appUrl}/api/admin/audit`, { headers: customer.partner })).status()).toBe(404);
   expect((await operator.get(`/api/admin/audit?subject=${customer.profile}`)).status()).toBe(200);
 });

@@ -236,9 +236,11 @@ test.describe("operator review", () => {
     );
   });
 
-  test("the admin API wants the operator's session, and writes from our own pages only", async ({ request }) => {
+  test("the admin API wants the operator's session (anyone else: 404), and writes from our own pages only", async ({
+    request,
+  }) => {
     const { profile } = await signedUpProfile(request);
-    expect((await request.get(api("/admin/profiles"))).status()).toBe(401);
+    expect((await request.get(api("/admin/profiles"))).status()).toBe(404);
     const foreign = await operator.post(`/api/admin/profiles/${profile}/block`, {
       data: { reason: "x" },
       headers: { origin: "https://evil.example" },

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { seqCursor } from "../http/seq-cursor.ts";
-import { db } from "../db/client.ts";
-import type { Prisma } from "../generated/prisma/client.ts";
 import { Reply } from "../http/respond.ts";
+import { readAuditPage } from "./read-audit-page.ts";
+
+export type { AuditEntryView } from "./read-audit-page.ts";
 
 export const DEFAULT_AUDIT_LIMIT = 50;
 export const MAX_AUDIT_LIMIT = 100;
@@ -26,58 +26,19 @@ export const listAuditQuery = z.object({
 });
 export type ListAuditQuery = z.output<typeof listAuditQuery>;
 
-export type AuditEntryView = {
-  id: string;
-  at: string;
-  actor: { id: string; email: string };
-  action: string;
-  subject: { type: string; id: string };
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  requestId: string | null;
-};
-
 /**
  * The operator's audit log, newest first. `limit` entries per page; when more follow, the next page's cursor comes
  * in `X-Next-Cursor` and a `Link: <…>; rel="next"` header, as `GET /orders` does it.
  */
 export async function listAudit(options: { query: ListAuditQuery; url: URL }): Promise<Reply> {
   const { query, url } = options;
-  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const where: Prisma.AuditEntryWhereInput = {
-    ...(query.subject ? { subjectId: query.subject.toLowerCase() } : {}),
-    ...(query.action ? { action: query.action } : {}),
-    ...(before !== undefined ? { seq: { lt: before } } : {}),
-  };
-  const prisma = await db();
-  const rows = await prisma.auditEntry.findMany({ where, orderBy: { seq: "desc" }, take: query.limit + 1 });
-  const page = rows.slice(0, query.limit);
+  const { entries, nextCursor } = await readAuditPage(query);
   const headers: Record<string, string> = {};
-  if (rows.length > query.limit) {
-    const cursor = encodeCursor(page[page.length - 1]!.seq);
+  if (nextCursor !== undefined) {
     const next = new URL(url);
-    next.searchParams.set("cursor", cursor);
-    headers["x-next-cursor"] = cursor;
+    next.searchParams.set("cursor", nextCursor);
+    headers["x-next-cursor"] = nextCursor;
     headers.link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  return new Reply(
-    200,
-    {
-      entries: page.map((row): AuditEntryView => ({
-        id: row.id,
-        at: row.at.toISOString(),
-        actor: { id: row.actorUserId, email: row.actorEmail },
-        action: row.action,
-        subject: { type: row.subjectType, id: row.subjectId },
-        before: row.before,
-        after: row.after,
-        reason: row.reason,
-        requestId: row.requestId,
-      })),
-    },
-    headers,
-  );
+  return new Reply(200, { entries }, headers);
 }
-
-const { encode: encodeCursor, decode: decodeCursor } = seqCursor("a");

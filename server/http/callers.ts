@@ -4,7 +4,7 @@ import { readBasicCredentials, type BasicCredentials } from "../oauth/client-aut
 import { getConfig } from "../config.ts";
 import { isOperator } from "../users/is-operator.ts";
 import { AppError } from "./errors.ts";
-import { run, type Input, type RouteHandler, type Spec } from "./handler.ts";
+import { GUARD, run, type GuardedHandler, type Input, type RouteHandler, type Spec } from "./handler.ts";
 
 /**
  * One wrapper per kind of caller. Each authenticates its caller, then hands the parsed request to the use case.
@@ -44,17 +44,25 @@ export type SessionReader = () => Promise<string | undefined>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The signed-in operator's id. Anyone else (no session, or not an operator) meets the 404 of a missing route. */
+async function operatorOf(session: SessionReader): Promise<string> {
+  const userId = await session();
+  if (!userId || !(await isOperator(userId))) throw new AppError("NOT_FOUND", "Not found");
+  return userId;
+}
+
 /**
- * The operator, signed in to the web app: the admin API behind the console. Writes must come from our own pages
- * (the session cookie would otherwise let any site act for the operator). `operator` names them and the request
- * for the audit log.
+ * The operator, signed in to the web app: the admin API behind the console. It does not announce itself: whoever
+ * is not an operator gets 404, on every method. Writes must come from our own pages (the session cookie would
+ * otherwise let any site act for the operator). `operator` names them and the request for the audit log.
  */
 export function withOperator<S extends Spec>(
   session: SessionReader,
   spec: S,
   fn: (input: Input<S> & { operatorId: string; operator: AuditActor }) => Promise<unknown>,
-): RouteHandler {
+): GuardedHandler {
   const authenticate = async (req: Request) => {
+    const operatorId = await operatorOf(session);
     if (!SAFE_METHODS.has(req.method)) {
       const origin = req.headers.get("origin");
       const foreign = origin !== null && origin !== new URL(getConfig().appUrl).origin;
@@ -62,13 +70,12 @@ export function withOperator<S extends Spec>(
         throw new AppError("FORBIDDEN", "Operator actions can only be sent from Tokenrail's own pages");
       }
     }
-    const userId = await session();
-    if (!userId) throw new AppError("UNAUTHENTICATED", "Not authenticated");
-    if (!(await isOperator(userId))) throw new AppError("FORBIDDEN", "Operators only");
-    return { operatorId: userId };
+    return { operatorId };
   };
-  return (req, ctx) =>
+  const handler: GuardedHandler = (req, ctx) =>
     run(req, ctx, spec, authenticate, (input) =>
       fn({ ...input, operator: { userId: input.operatorId, requestId: input.requestId } }),
     );
+  handler[GUARD] = () => operatorOf(session);
+  return handler;
 }

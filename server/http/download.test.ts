@@ -27,4 +27,21 @@ describe("downloads", () => {
     assert.equal(res.headers.get("cache-control"), "private, no-store");
     assert.match(res.headers.get("content-disposition") ?? "", /^attachment; /);
   });
+
+  it("show pictures and PDFs in place, in a sandbox, when asked; anything else stays an attachment", () => {
+    const file = (type: string) => ({ name: "scan", type, size: 3, content: new Blob(["abc"]).stream() });
+    for (const type of ["image/png", "image/jpeg", "application/pdf"]) {
+      const res = downloadResponse(file(type), { inline: true });
+      assert.match(res.headers.get("content-disposition") ?? "", /^inline; filename="scan"/, type);
+      assert.equal(res.headers.get("content-security-policy"), "sandbox; frame-ancestors 'self'", type);
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff", type);
+    }
+    for (const type of ["text/html", "image/svg+xml", "application/octet-stream"]) {
+      const res = downloadResponse(file(type), { inline: true });
+      assert.match(res.headers.get("content-disposition") ?? "", /^attachment; /, type);
+    }
+    const plain = downloadResponse(file("image/png"));
+    assert.match(plain.headers.get("content-disposition") ?? "", /^attachment; /);
+    assert.equal(plain.headers.get("content-security-policy"), "frame-ancestors 'none'");
+  });
 });

@@ -14,6 +14,13 @@ import { validate } from "./validate.ts";
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
+/**
+ * A caller check a wrapper attaches to its handlers, so that `methods()` applies it to the route's other answers
+ * too (405 and OPTIONS): a route hidden from a caller must not show itself through a method it does not implement.
+ */
+export const GUARD = Symbol("route guard");
+export type GuardedHandler = RouteHandler & { [GUARD]?: (req: Request) => Promise<unknown> };
+
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

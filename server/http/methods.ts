@@ -1,11 +1,11 @@
 import { AppError } from "./errors.ts";
-import { run, type RouteHandler } from "./handler.ts";
+import { GUARD, run, type GuardedHandler, type RouteHandler } from "./handler.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 /** A handler that always fails with the error `make` builds, logged and shaped like every other answer. */
-function failing(make: (req: Request, url: URL) => AppError): RouteHandler {
+function failing(make: (req: Request, url: URL) => Error): RouteHandler {
   return (req, ctx) =>
     run(
       req,
@@ -34,16 +34,31 @@ function withCors(handler: RouteHandler): RouteHandler {
   };
 }
 
+/** The answer `handler` gives, once the caller passed `guard`; a caller it refuses gets the guard's error. */
+function guarded(guard: ((req: Request) => Promise<unknown>) | undefined, handler: RouteHandler): RouteHandler {
+  if (!guard) return handler;
+  return async (req, ctx) => {
+    try {
+      await guard(req);
+    } catch (error) {
+      return failing(() => (error instanceof Error ? error : new Error(String(error))))(req, ctx);
+    }
+    return handler(req, ctx);
+  };
+}
+
 /**
  * Every method a route file exports: the ones it implements, and a 405 with `Allow` and the spec's error body for
- * the rest (Next.js would otherwise answer 405 with an empty body). `cors` opens the route to browser apps.
+ * the rest (Next.js would otherwise answer 405 with an empty body). `cors` opens the route to browser apps. When the
+ * implemented handlers carry a guard (`withOperator`), the 405s and OPTIONS pass the same guard first.
  */
 export function methods(
-  handlers: Partial<Record<Method, RouteHandler>>,
+  handlers: Partial<Record<Method, GuardedHandler>>,
   options: { cors?: boolean } = {},
 ): Record<Method | "OPTIONS", RouteHandler> {
   const allow = [...METHODS.filter((m) => handlers[m]), ...(handlers.GET ? ["HEAD"] : [])].join(", ");
   const open = (handler: RouteHandler) => (options.cors ? withCors(handler) : handler);
+  const guard = Object.values(handlers).find((handler) => handler[GUARD])?.[GUARD];
   const refuse = failing(
     (req) =>
       new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`, undefined, {
@@ -60,8 +75,11 @@ export function methods(
       }),
     );
   return {
-    ...(Object.fromEntries(METHODS.map((m) => [m, open(handlers[m] ?? refuse)])) as Record<Method, RouteHandler>),
-    OPTIONS: preflight,
+    ...(Object.fromEntries(METHODS.map((m) => [m, open(handlers[m] ?? guarded(guard, refuse))])) as Record<
+      Method,
+      RouteHandler
+    >),
+    OPTIONS: guarded(guard, preflight),
   };
 }
 

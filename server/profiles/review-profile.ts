@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
@@ -6,28 +5,10 @@ import { AppError } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { requiredSections, sameSection } from "./kyc-rules.ts";
 import { loadProfile, profileView, type ProfileView } from "./profile-view.ts";
+import type { Decision } from "./review.schemas.ts";
 import { settleProfileState } from "./settle-profile-state.ts";
 
 /** The operator's review (SPEC "Profile states"; the transition table is in `kyc-rules.ts`). */
-
-export const decisionSchema = z
-  .object({
-    decision: z.enum(["approve", "reject"], "Decide approve or reject"),
-    reason: z.string().trim().min(1).max(500).optional(),
-    section: z.enum(["details", "form", "verification"], "Unknown section").optional(),
-    kind: z.string().trim().min(1).optional(),
-  })
-  .refine((d) => d.decision === "approve" || d.reason !== undefined, {
-    path: ["reason"],
-    message: "A rejection needs a reason the customer can act on",
-  })
-  .refine((d) => d.section !== "verification" || d.kind !== undefined, {
-    path: ["kind"],
-    message: "Name the verification kind",
-  });
-export type Decision = z.infer<typeof decisionSchema>;
-
-export const blockSchema = z.object({ reason: z.string().trim().min(1, "Give a reason").max(500) });
 
 export type ReviewItem = ProfileView & {
   reason: string | null;

@@ -1,4 +1,4 @@
-// GET /admin/files/{id} — the operator downloads any uploaded document (KYC review)
+// GET /admin/files/{id}?inline=1 — the operator downloads any uploaded document, or views a picture or PDF in place
 import { z } from "zod";
 import { sessionUserId } from "@/app/auth";
 import { getConfig } from "@/server/config.ts";
@@ -8,9 +8,12 @@ import { downloadResponse } from "@/server/http/download.ts";
 import { methods } from "@/server/http/methods.ts";
 
 const params = z.object({ id: z.string() });
+const query = z.object({ inline: z.enum(["1"], "must be 1 (show in place) or absent").optional() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { params }, async ({ operatorId, params }) =>
-    downloadResponse(await readFile({ caller: { userId: operatorId }, id: params.id, config: getConfig() })),
+  GET: withOperator(sessionUserId, { params, query }, async ({ operatorId, params, query }) =>
+    downloadResponse(await readFile({ caller: { userId: operatorId }, id: params.id, config: getConfig() }), {
+      inline: query.inline === "1",
+    }),
   ),
 });

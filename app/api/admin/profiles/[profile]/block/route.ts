@@ -3,7 +3,8 @@ import { z } from "zod";
 import { sessionUserId } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { blockSchema, setBlocked } from "@/server/profiles/review-profile.ts";
+import { setBlocked } from "@/server/profiles/review-profile.ts";
+import { blockSchema } from "@/server/profiles/review.schemas.ts";
 
 const params = z.object({ profile: z.string() });
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { sessionUserId } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { decide, decisionSchema } from "@/server/profiles/review-profile.ts";
+import { decide } from "@/server/profiles/review-profile.ts";
+import { decisionSchema } from "@/server/profiles/review.schemas.ts";
 
 const params = z.object({ profile: z.string() });
 

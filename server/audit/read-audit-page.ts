@@ -1,0 +1,55 @@
+import { db } from "../db/client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { seqCursor } from "../http/seq-cursor.ts";
+
+export type AuditEntryView = {
+  id: string;
+  at: string;
+  actor: { id: string; email: string };
+  action: string;
+  subject: { type: string; id: string };
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  requestId: string | null;
+};
+
+export type AuditPage = { entries: AuditEntryView[]; nextCursor?: string };
+
+/**
+ * One page of the audit log, newest first: by subject id and action when given, older than `cursor` (an opaque
+ * cursor an earlier page handed out; anything else is a 400 naming `cursor`). `nextCursor` is there when more follow.
+ */
+export async function readAuditPage(options: {
+  subject?: string;
+  action?: string;
+  limit: number;
+  cursor?: string;
+}): Promise<AuditPage> {
+  const { subject, action, limit, cursor } = options;
+  const before = cursor === undefined ? undefined : decodeCursor(cursor);
+  const where: Prisma.AuditEntryWhereInput = {
+    ...(subject ? { subjectId: subject.toLowerCase() } : {}),
+    ...(action ? { action } : {}),
+    ...(before !== undefined ? { seq: { lt: before } } : {}),
+  };
+  const prisma = await db();
+  const rows = await prisma.auditEntry.findMany({ where, orderBy: { seq: "desc" }, take: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor: { id: row.actorUserId, email: row.actorEmail },
+      action: row.action,
+      subject: { type: row.subjectType, id: row.subjectId },
+      before: row.before,
+      after: row.after,
+      reason: row.reason,
+      requestId: row.requestId,
+    })),
+    ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1]!.seq) } : {}),
+  };
+}
+
+const { encode: encodeCursor, decode: decodeCursor } = seqCursor("a");
