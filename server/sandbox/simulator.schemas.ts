@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { parseAmount } from "../money/amount.ts";
-import { MAX_CLOCK_OFFSET_SECONDS } from "./sandbox-settings.schemas.ts";
+import { MAX_CLOCK_OFFSET_SECONDS, MAX_DELAY_SECONDS } from "./sandbox-settings.schemas.ts";
 
 /*
  * What the simulator console's forms send. The forms validate with these same schemas in the browser; the server
@@ -78,3 +78,16 @@ export type EmitSignMsg = z.infer<typeof emitSignMsgSchema>;
 export function isMessageHash(what: string): boolean {
   return /^0x[0-9a-fA-F]{64}$/.test(what);
 }
+
+/** Switch an automation on or off, or change its delay. */
+export const automationSchema = z.object({
+  which: z.enum(["autoApprove", "autoProcess"], "Choose an automation"),
+  enabled: z.boolean("Choose on or off").optional(),
+  delaySeconds: z
+    .number("Enter the delay in seconds")
+    .int("Enter whole seconds")
+    .min(0, "Enter 0 or more seconds")
+    .max(MAX_DELAY_SECONDS, `At most ${MAX_DELAY_SECONDS} seconds`)
+    .optional(),
+});
+export type Automation = z.infer<typeof automationSchema>;
