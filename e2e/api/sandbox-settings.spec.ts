@@ -83,7 +83,7 @@ test("issue 9: PATCH /sandbox/settings refuses bad bodies with 400 and the field
 test("issue 9: PATCH /sandbox/settings changes what it names, for the whole instance, and says who changed it", async ({
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const target = await startDemoInstance(await freePort(), {
     TOKENRAIL_SANDBOX_AUTO_APPROVE: "12",
     TOKENRAIL_SANDBOX_AUTO_PROCESS: "off",
@@ -178,7 +178,9 @@ test.describe("several instances on one PostgreSQL", () => {
       TOKENRAIL_WEBHOOK_PRIVATE_URLS: undefined,
     });
     try {
-      const onSecond = { authorization: `Bearer ${await clientCredentialsToken(request, second)}`, accept: V2 };
+      // Both instances serve the same applications (the database's): the first one's demo credentials.
+      const secondTarget = { baseUrl: second.baseUrl, demo: first.demo };
+      const onSecond = { authorization: `Bearer ${await clientCredentialsToken(request, secondTarget)}`, accept: V2 };
       expect((await request.get(`${second.baseUrl}/auth/context`, { headers: onSecond })).status()).toBe(200);
       const onFirst = { authorization: `Bearer ${await clientCredentialsToken(request, first)}`, accept: V2 };
       const moved = await request.patch(`${first.baseUrl}/sandbox/settings`, {
