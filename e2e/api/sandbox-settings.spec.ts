@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
+import { linkedCustomer } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
+import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { invalid } from "../fixtures/orders.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
@@ -80,32 +82,32 @@ test("issue 9: PATCH /sandbox/settings refuses bad bodies with 400 and the field
   expect([after.clockOffsetSeconds, after.updatedAt]).toEqual([0, null]);
 });
 
-test("issue 9: PATCH /sandbox/settings changes what it names, for the whole instance, and says who changed it", async ({
+test("issue 9: PATCH /sandbox/settings changes what it names for the whole instance at once (auto-approve switched on approves KYC) and logs who changed it", async ({
   request,
 }) => {
   test.setTimeout(120_000);
   const target = await startDemoInstance(await freePort(), {
-    TOKENRAIL_SANDBOX_AUTO_APPROVE: "12",
-    TOKENRAIL_SANDBOX_AUTO_PROCESS: "off",
+    TOKENRAIL_SANDBOX_AUTO_APPROVE: "off",
+    TOKENRAIL_SANDBOX_AUTO_PROCESS: "12",
   });
   try {
     const partner = { authorization: `Bearer ${await clientCredentialsToken(request, target)}`, accept: V2 };
     const url = `${target.baseUrl}/sandbox/settings`;
     const initial = (await (await request.get(url, { headers: partner })).json()) as Settings;
     expect(initial).toMatchObject({
-      autoApprove: { enabled: true, delaySeconds: 12 },
-      autoProcess: { enabled: false, delaySeconds: 30 },
+      autoApprove: { enabled: false, delaySeconds: 30 },
+      autoProcess: { enabled: true, delaySeconds: 12 },
       clockOffsetSeconds: 0,
     });
     const res = await request.patch(url, {
       headers: { ...partner, "x-request-id": "sandbox-settings-e2e-1" },
-      data: { autoProcess: { enabled: true }, clockOffsetSeconds: 7200 },
+      data: { autoApprove: { enabled: true, delaySeconds: 1 }, clockOffsetSeconds: 7200 },
     });
     expect(res.status(), await res.text()).toBe(200);
     const changed = (await jsonOf(res)) as Settings;
     expect(changed).toEqual({
-      autoApprove: { enabled: true, delaySeconds: 12 },
-      autoProcess: { enabled: true, delaySeconds: 30 },
+      autoApprove: { enabled: true, delaySeconds: 1 },
+      autoProcess: { enabled: true, delaySeconds: 12 },
       clockOffsetSeconds: 7200,
       now: expect.any(String) as unknown,
       updatedAt: expect.any(String) as unknown,
@@ -122,6 +124,27 @@ test("issue 9: PATCH /sandbox/settings changes what it names, for the whole inst
     await expect
       .poll(() => target.server.output(), { timeout: 5_000 })
       .toMatch(/"reqId":"sandbox-settings-e2e-1".*"actor":"client:[0-9a-f-]{36}".*"msg":"sandbox settings changed"/);
+    // Auto-approve, switched on at run time, approves a complete KYC submission by itself.
+    const customer = await linkedCustomer(request, { target });
+    const fileId = await uploadDocument(request, customer.partner, { baseUrl: target.baseUrl });
+    for (const [path, data] of [
+      ["details", V4_PERSONAL_DETAILS],
+      ["form", PERSONAL_FORM],
+      ["verifications", { personal: [{ kind: "idDocument", fileId }] }],
+    ] as const) {
+      const res = await request.patch(`${target.baseUrl}/profiles/${customer.profile}/${path}`, {
+        headers: customer.partner,
+        data,
+      });
+      expect(res.status()).toBe(202);
+    }
+    const stateOf = async () =>
+      (
+        (await (
+          await request.get(`${target.baseUrl}/profiles/${customer.profile}`, { headers: customer.partner })
+        ).json()) as { state: string }
+      ).state;
+    await expect.poll(stateOf, { intervals: [500], timeout: 20_000 }).toBe("approved");
     const back = await request.patch(url, { headers: fresh, data: { clockOffsetSeconds: 0 } });
     expect(((await back.json()) as Settings).clockOffsetSeconds).toBe(0);
   } finally {
