@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { hashMessage, hashTypedData } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
-import { linkedCustomer } from "../fixtures/customer.ts";
+import { LINK_MESSAGE, linkedCustomer } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { invalid } from "../fixtures/orders.ts";
@@ -245,4 +247,44 @@ test("issue 9: the simulator page sends visitors to sign in and back", async ({ 
   expect(res.status()).toBeGreaterThanOrEqual(300);
   expect(res.status()).toBeLessThan(400);
   expect(res.headers().location).toMatch(/\/sign-in\?next=%2Fsandbox$/);
+});
+
+test("issue 9: a sandbox Safe emits SignMsg for a message hash as given, completing what waits for it; message or msgHash, not both", async ({
+  request,
+}) => {
+  const customer = await linkedCustomer(request);
+  const safe = privateKeyToAccount(generatePrivateKey()).address;
+  const owner = privateKeyToAccount(generatePrivateKey()).address;
+  const deployed = await request.post(api("/sandbox/chains/sepolia/smart-accounts"), {
+    headers: customer.partner,
+    data: { address: safe, owners: [owner], threshold: 1 },
+  });
+  expect(deployed.status()).toBe(201);
+  const linking = await request.post(api("/addresses"), {
+    headers: customer.partner,
+    data: { profile: customer.profile, address: safe, chain: "sepolia", signature: "0x" },
+  });
+  expect(linking.status()).toBe(202);
+  const signedMessages = api(`/sandbox/chains/sepolia/smart-accounts/${safe}/signed-messages`);
+  for (const data of [{}, { message: LINK_MESSAGE, msgHash: `0x${"ab".repeat(32)}` }]) {
+    const refused = await request.post(signedMessages, { headers: customer.partner, data });
+    expect(await jsonOf(refused)).toEqual(invalid({ message: "send either message or msgHash" }));
+  }
+  const short = await request.post(signedMessages, { headers: customer.partner, data: { msgHash: "0x1234" } });
+  expect(await jsonOf(short)).toEqual(invalid({ msgHash: "must be 0x followed by 64 hexadecimal characters" }));
+  // Safe's SafeMessage hash of the link message on sepolia, computed here independently of the server.
+  const msgHash = hashTypedData({
+    domain: { chainId: 11155111, verifyingContract: safe },
+    types: { SafeMessage: [{ name: "message", type: "bytes" }] },
+    primaryType: "SafeMessage",
+    message: { message: hashMessage(LINK_MESSAGE) },
+  });
+  const signed = await request.post(signedMessages, {
+    headers: customer.partner,
+    data: { msgHash: msgHash.toUpperCase().replace("0X", "0x") },
+  });
+  expect(signed.status()).toBe(201);
+  expect(await signed.json()).toEqual({ chain: "sepolia", address: safe, msgHash, linksCompleted: 1, ordersSigned: 0 });
+  const linked = await request.get(api(`/addresses/${safe}`), { headers: customer.partner });
+  expect(linked.status()).toBe(200);
 });

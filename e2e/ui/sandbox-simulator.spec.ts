@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
+import { LINK_MESSAGE } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerHeadersOn, customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
@@ -204,4 +206,45 @@ test("issue 9: the simulator's clock makes an access token expire and a failing 
   } finally {
     await receiver.stop();
   }
+});
+
+test("issue 9: the simulator emits a Safe's SignMsg for its pending address link, which completes the link", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const headers = customer.partner;
+  const safe = privateKeyToAccount(generatePrivateKey()).address;
+  const owner = privateKeyToAccount(generatePrivateKey()).address;
+  const deployed = await request.post(`${target.baseUrl}/sandbox/chains/sepolia/smart-accounts`, {
+    headers,
+    data: { address: safe, owners: [owner], threshold: 1 },
+  });
+  expect(deployed.status()).toBe(201);
+  const linking = await request.post(`${target.baseUrl}/addresses`, {
+    headers,
+    data: { profile: customer.profile, address: safe, chain: "sepolia", signature: "0x" },
+  });
+  expect(linking.status(), await linking.text()).toBe(202);
+  expect((await request.get(`${target.baseUrl}/addresses/${safe}`, { headers })).status()).toBe(404);
+
+  await openSimulator(page);
+  const signer = page.getByRole("region", { name: "Sign with a Safe on chain" });
+  await signer.getByLabel("Safe address").fill("0x1234");
+  await signer.getByRole("button", { name: "Show pending signatures" }).click();
+  await expect(signer.locator("#safe-address-error")).toHaveText("An address is 0x and 40 hexadecimal characters");
+  await signer.getByLabel("Chain").selectOption("sepolia");
+  await signer.getByLabel("Safe address").fill(safe);
+  await signer.getByRole("button", { name: "Show pending signatures" }).click();
+  const pending = signer.getByRole("table", { name: "Pending signatures of this Safe" });
+  await expect(pending.getByRole("row")).toHaveCount(2);
+  await expect(pending).toContainText("Link address");
+  await expect(pending).toContainText(LINK_MESSAGE);
+  await pending.getByRole("button", { name: "Emit SignMsg" }).click();
+  await expect(signer.getByRole("status")).toContainText("Address links completed: 1. Orders signed: 0.");
+  await expect(signer.getByText("This Safe has nothing pending to sign.")).toBeVisible();
+
+  const linked = await request.get(`${target.baseUrl}/addresses/${safe}`, { headers });
+  expect(linked.status()).toBe(200);
+  expect(await linked.json()).toEqual({ profile: customer.profile, address: safe, chains: ["sepolia"] });
 });
