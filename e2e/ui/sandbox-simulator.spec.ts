@@ -49,7 +49,7 @@ async function eurBalanceOn(request: APIRequestContext, headers: Record<string, 
   return ((await res.json()) as { balances: { amount: string }[] }).balances[0]!.amount;
 }
 
-test("issue 9: simulator payment appears as an issue order and a balance", async ({ page, request }) => {
+test("issue 9: simulator payment appears as an issue order and a balance", async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const own = await customerHeadersOn(request, target, customer);
   expect(await eurBalanceOn(request, own)).toBe("0.00");
@@ -65,7 +65,12 @@ test("issue 9: simulator payment appears as an issue order and a balance", async
   await expect(payment.getByLabel("IBAN")).toHaveAttribute("aria-invalid", "true");
 
   // The customer's IBAN, written as people do (groups of four).
-  await payment.getByLabel("IBAN").fill(customer.iban.replace(/(.{4})/g, "$1 ").trim());
+  await payment.getByLabel("IBAN").fill(
+    customer.iban
+      .replace(/\s+/g, "")
+      .replace(/(.{4})/g, "$1 ")
+      .trim(),
+  );
   await payment.getByLabel("Amount").fill("125.50");
   await payment.getByLabel("Memo (optional)").fill("Simulator top-up");
   await payment.getByRole("button", { name: "Send payment" }).click();
@@ -77,6 +82,11 @@ test("issue 9: simulator payment appears as an issue order and a balance", async
   const orderId = (await result.locator("dd code").first().textContent()) ?? "";
   expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
   await expect(result).toContainText(`GET /api/orders/${orderId}`);
+  await page.screenshot({ path: testInfo.outputPath("sandbox-simulator.png"), fullPage: true });
+  // It fits a 360 px screen: nothing runs off to the side.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath("sandbox-simulator-360.png"), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // The customer's own token sees the issue order and the balance it minted.
   const order = await request.get(`${target.baseUrl}/orders/${orderId}`, { headers: own });
