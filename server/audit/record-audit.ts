@@ -13,9 +13,10 @@ export type AuditAction =
   | "order.process"
   | "order.reject"
   | "application.privileges"
-  | "application.kycModel";
+  | "application.kycModel"
+  | "sandbox.settings";
 
-export type AuditSubject = { type: "profile" | "order" | "application"; id: string };
+export type AuditSubject = { type: "profile" | "order" | "application" | "sandbox"; id: string };
 
 /**
  * Records an operator action in the transaction of the change it made: the entry exists exactly when the change

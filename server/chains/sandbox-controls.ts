@@ -21,7 +21,19 @@ export const smartAccountSchema = z
     message: "cannot exceed the number of owners",
   });
 
-export const signedMessageSchema = z.object({ message: z.string().min(1).max(10_000) });
+/** What the account signs: a text message (hashed as a Safe does), or the Safe message hash itself. */
+export const signedMessageSchema = z
+  .object({
+    message: z.string().min(1).max(10_000).optional(),
+    msgHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hexadecimal characters")
+      .optional(),
+  })
+  .refine((body) => (body.message === undefined) !== (body.msgHash === undefined), {
+    path: ["message"],
+    message: "send either message or msgHash",
+  });
 
 /**
  * The sandbox chain's controls, for integrators' tests and the operator: deploy a Safe-like smart account with
@@ -41,12 +53,18 @@ export async function deploySmartAccount(options: {
 export async function signOnChain(options: {
   chain: string;
   address: string;
-  message: string;
+  /** The text signed, or the Safe message hash (`msgHash`) when that is what the caller has. */
+  message?: string;
+  msgHash?: string;
   config: Config;
 }): Promise<{ chain: string; address: string; msgHash: string; linksCompleted: number; ordersSigned: number }> {
   const { gateway, chain } = sandboxOf(options.chain, options.config);
   if (!/^0x[0-9a-fA-F]{40}$/.test(options.address)) throw new AppError("NOT_FOUND", "No such smart account");
-  const msgHash = await gateway.emitSignMsg(chain, options.address as Hex, options.message);
+  const account = options.address as Hex;
+  const msgHash =
+    options.msgHash !== undefined
+      ? await gateway.emitSignMsgHash(chain, account, options.msgHash as Hex)
+      : await gateway.emitSignMsg(chain, account, options.message ?? "");
   const only = { chain: chain.name, addressKey: options.address.toLowerCase() };
   const linksCompleted = await completePendingLinks({ config: options.config, only });
   const { signed: ordersSigned } = await completeOrderSignatures({ config: options.config, only });

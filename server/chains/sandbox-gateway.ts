@@ -88,7 +88,12 @@ export class SandboxChainGateway implements ChainGateway {
 
   /** The account signs `message` on chain: `SignMsg(msgHash)` is emitted. Returns the hash. */
   async emitSignMsg(chain: ChainInfo, account: Hex, message: string): Promise<Hex> {
-    const msgHash = await this.safeMessageHash(chain, account, message);
+    return this.emitSignMsgHash(chain, account, await this.safeMessageHash(chain, account, message));
+  }
+
+  /** The account emits `SignMsg(msgHash)` for a Safe message hash given as it is (e.g. a pending signature's). */
+  async emitSignMsgHash(chain: ChainInfo, account: Hex, msgHash: Hex): Promise<Hex> {
+    msgHash = msgHash.toLowerCase() as Hex;
     const prisma = await db();
     await prisma.simulatedSignedMessage.upsert({
       where: { chain_addressKey_msgHash: { chain: chain.name, addressKey: account.toLowerCase(), msgHash } },

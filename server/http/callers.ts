@@ -27,6 +27,21 @@ export function withBearer<S extends Spec>(
 }
 
 /**
+ * A bearer access token on the sandbox's own endpoints (the simulator): outside the sandbox they do not exist, so
+ * every request is 404 before any token is looked at.
+ */
+export function withSandboxBearer<S extends Spec>(
+  spec: S,
+  fn: (input: Input<S> & { caller: Caller }) => Promise<unknown>,
+): RouteHandler {
+  const authenticate = async (req: Request) => {
+    if (getConfig().environment !== "sandbox") throw new AppError("NOT_FOUND", "Not found");
+    return { caller: await authenticateBearer(req.headers.get("authorization")) };
+  };
+  return (req, ctx) => run(req, ctx, spec, authenticate, fn);
+}
+
+/**
  * An OAuth client at the token endpoint: its credentials come in the form (spec) or as HTTP Basic (RFC 6749
  * §2.3.1). Errors carry RFC 6749 fields and nothing is cached.
  */

@@ -4,9 +4,9 @@ import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic } from "../jobs/periodic.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
-import { processDueOrders } from "../orders/process-due-orders.ts";
 import { logger } from "../logging/logger.ts";
-import { approveCompleteProfiles } from "../profiles/auto-approve.ts";
+import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations.ts";
+import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
 import { logQueueMetrics } from "../webhooks/deliveries.ts";
 import { runWebhookWorker } from "../webhooks/run-webhook-worker.ts";
 import { banner } from "./banner.ts";
@@ -23,20 +23,19 @@ export async function boot(): Promise<void> {
         operatorPasswordPinned: config.demo.operatorPassword !== undefined,
       })
     : undefined;
-  if (config.autoApproveSeconds !== undefined) {
-    const delaySeconds = config.autoApproveSeconds;
-    startPeriodic("sandbox-auto-approve", Math.min(Math.max(delaySeconds, 1), 5) * 1000, () =>
-      approveCompleteProfiles({ delaySeconds }),
-    );
+  if (config.environment === "sandbox") {
+    // The simulator's settings (automations, clock offset) are shared through the database: read before the first
+    // request, then kept fresh so a change made on another instance applies here within the refresh period.
+    await refreshSandboxSettings(config);
+    startPeriodic("sandbox-settings", SANDBOX_SETTINGS_REFRESH_MS, () => refreshSandboxSettings(config));
+    startPeriodic("sandbox-auto-approve", 1_000, autoApproveWhenDue(config));
   }
   // Address links waiting for a Safe's on-chain signature (the sandbox chain also completes them as it signs).
   startPeriodic("pending-links", 15_000, () => completePendingLinks({ config }));
   // Safes' orders waiting for their on-chain signature: signed ones become ready, lapsed ones are rejected.
   startPeriodic("order-signatures", 15_000, () => completeOrderSignatures({ config }));
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
-  startPeriodic("due-orders", Math.min(Math.max(config.autoProcessSeconds ?? 5, 1), 5) * 1000, () =>
-    processDueOrders({ config }),
-  );
+  startPeriodic("due-orders", 1_000, processOrdersWhenDue(config));
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.
   startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
     provisionRequestedIbans({ settings: config.ibans }),

@@ -13,8 +13,14 @@ const ISSUE_GRACE_MS = 30_000;
  * recording the payment and minting), and in the sandbox, signed redeem orders older than `autoProcessSeconds`.
  * Each order is claimed inside `processOrder`, so instances running this together never process one twice.
  */
-export async function processDueOrders(options: { config: Config; clock?: Clock }): Promise<number> {
+export async function processDueOrders(options: {
+  config: Config;
+  /** Process signed redeem orders this long after signing (the sandbox's current setting); undefined: never. */
+  autoProcessSeconds?: number;
+  clock?: Clock;
+}): Promise<number> {
   const { config, clock = serverClock } = options;
+  const autoProcessSeconds = "autoProcessSeconds" in options ? options.autoProcessSeconds : config.autoProcessSeconds;
   const now = clock().getTime();
   const prisma = await db();
   const issues = await prisma.order.findMany({
@@ -24,14 +30,14 @@ export async function processDueOrders(options: { config: Config; clock?: Clock 
     take: 50,
   });
   const redeems =
-    config.autoProcessSeconds === undefined
+    autoProcessSeconds === undefined || config.environment !== "sandbox"
       ? []
       : await prisma.order.findMany({
           where: {
             kind: "redeem",
             state: "placed",
             chainAttemptAt: null,
-            signedAt: { lt: new Date(now - config.autoProcessSeconds * 1000) },
+            signedAt: { lt: new Date(now - autoProcessSeconds * 1000) },
           },
           orderBy: { seq: "asc" },
           select: { id: true },

@@ -1,4 +1,4 @@
-// POST /sandbox/chains/{chain}/smart-accounts/{address}/signed-messages — the account signs a message on chain (SignMsg)
+// POST /sandbox/chains/{chain}/smart-accounts/{address}/signed-messages — the account signs a message (or Safe hash) on chain (SignMsg)
 import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
 import { signedMessageSchema, signOnChain } from "@/server/chains/sandbox-controls.ts";
@@ -10,6 +10,6 @@ const params = z.object({ chain: z.string(), address: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withBearer({ params, body: signedMessageSchema }, async ({ params, body }) =>
-    created(await signOnChain({ ...params, message: body.message, config: getConfig() })),
+    created(await signOnChain({ ...params, ...body, config: getConfig() })),
   ),
 });

@@ -1,0 +1,18 @@
+// GET /sandbox/settings — the simulator's settings and the sandbox's time; PATCH — change them (every instance)
+import { getConfig } from "@/server/config.ts";
+import { withSandboxBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { changeSandboxSettings } from "@/server/sandbox/change-sandbox-settings.ts";
+import { getSandboxSettings } from "@/server/sandbox/get-sandbox-settings.ts";
+import { patchSandboxSettingsSchema } from "@/server/sandbox/sandbox-settings.schemas.ts";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withSandboxBearer({}, () => getSandboxSettings({ config: getConfig() })),
+  PATCH: withSandboxBearer({ body: patchSandboxSettingsSchema }, ({ caller, body, requestId }) =>
+    changeSandboxSettings({
+      change: body,
+      actor: { kind: "application", clientId: caller.clientId, userId: caller.userId, requestId },
+      config: getConfig(),
+    }),
+  ),
+});
