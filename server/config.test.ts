@@ -23,6 +23,14 @@ describe("configuration", () => {
     assert.equal(loadConfig({ TOKENRAIL_DATA_DIR: dataDir }).secret, config.secret, "same secret on the next start");
   });
 
+  it("offers WalletConnect only when a project id is set", () => {
+    const dataDir = tmp();
+    assert.equal(loadConfig({ TOKENRAIL_DATA_DIR: dataDir }).walletConnectProjectId, undefined);
+    const id = "0123456789ABCDEF0123456789abcdef";
+    const config = loadConfig({ TOKENRAIL_DATA_DIR: dataDir, TOKENRAIL_WALLETCONNECT_PROJECT_ID: id });
+    assert.equal(config.walletConnectProjectId, id.toLowerCase());
+  });
+
   it("derives the URLs from PORT and honours explicit ones without trailing slashes", () => {
     const dataDir = tmp();
     assert.equal(loadConfig({ TOKENRAIL_DATA_DIR: dataDir, PORT: "4100" }).baseUrl, "http://localhost:4100/api");
@@ -149,6 +157,11 @@ describe("configuration", () => {
     ["a BIC of 9 characters", { TOKENRAIL_IBAN_BIC: "TKRLISR0X" }, /TOKENRAIL_IBAN_BIC: must be a BIC of 8 or 11/],
     ["a BIC of an unknown country", { TOKENRAIL_IBAN_BIC: "TKRLQQR0" }, /TOKENRAIL_IBAN_BIC/],
     ["a provisioning interval of 0", { TOKENRAIL_IBAN_PROVISION_INTERVAL: "0" }, /TOKENRAIL_IBAN_PROVISION_INTERVAL/],
+    [
+      "a WalletConnect project id that is not 32 hex digits",
+      { TOKENRAIL_WALLETCONNECT_PROJECT_ID: "my-project" },
+      /TOKENRAIL_WALLETCONNECT_PROJECT_ID: must be a WalletConnect \(Reown\) project id/,
+    ],
   ];
   for (const [title, env, problem] of refusals) {
     it(`refuses ${title}`, () => {

@@ -110,6 +110,10 @@ const envSchema = z.object({
     .optional(),
   TOKENRAIL_EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
   TOKENRAIL_EVM_LOG_BLOCK_RANGE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  TOKENRAIL_WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, "must be a WalletConnect (Reown) project id: 32 hex digits")
+    .optional(),
 });
 
 /** The documented example value (README, .env.example) must never run in production. */
@@ -193,6 +197,11 @@ export type Config = {
     provisionIntervalSeconds: number;
   };
   chainGateway: ChainGatewayConfig;
+  /**
+   * Offers WalletConnect (a phone wallet pairs by QR code, through WalletConnect's relay) on the wallet step. Unset:
+   * browser wallets only, and the instance never contacts the relay.
+   */
+  walletConnectProjectId?: string;
 };
 
 export class ConfigError extends Error {
@@ -341,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             chains,
           }
         : { kind: "sandbox" },
+    walletConnectProjectId: e.TOKENRAIL_WALLETCONNECT_PROJECT_ID?.toLowerCase(),
   };
 }
 

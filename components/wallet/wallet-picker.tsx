@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useConnect, useConnectors, type Connector } from "wagmi";
 import { wallet as walletCopy } from "@/components/copy/wallet";
@@ -12,7 +13,11 @@ const DISCOVERY_GRACE_MS = 400;
  * The wallets the browser offers, by name and icon: those that announced themselves through EIP-6963, or else a
  * wallet that only sets `window.ethereum`. With none, what to install.
  */
-export function WalletPicker(props: { onError: (message: string | undefined) => void }) {
+export function WalletPicker(props: {
+  onError: (message: string | undefined) => void;
+  /** The WalletConnect page, offered beside the browser's wallets when the instance has a WalletConnect project. */
+  walletConnect?: { href: string; label: string; hint: string };
+}) {
   const connectors = useConnectors();
   const connect = useConnect();
   const hydrated = useHydrated();
@@ -47,6 +52,12 @@ export function WalletPicker(props: { onError: (message: string | undefined) => 
     );
   }
   const offered = legacy ? [legacy] : announced;
+  const other = props.walletConnect;
+  const otherChoice = other ? (
+    <Link className="button wallet-choice" href={other.href}>
+      <span>{other.label}</span> <small className="muted">{other.hint}</small>
+    </Link>
+  ) : null;
   if (offered.length === 0) {
     return (
       <div role="status" className="wallet-empty">
@@ -55,6 +66,7 @@ export function WalletPicker(props: { onError: (message: string | undefined) => 
         <button type="button" onClick={() => window.location.reload()}>
           {text.noWallet.reload}
         </button>
+        {otherChoice}
       </div>
     );
   }
@@ -79,6 +91,7 @@ export function WalletPicker(props: { onError: (message: string | undefined) => 
             </button>
           </li>
         ))}
+        {otherChoice ? <li>{otherChoice}</li> : null}
       </ul>
       {connect.isPending ? (
         <p role="status" className="muted">

@@ -16,19 +16,19 @@ import {
   polygonAmoy,
   sepolia,
 } from "viem/chains";
-import { createConfig, http, injected, WagmiProvider, type Transport } from "wagmi";
+import { createConfig, http, injected, WagmiProvider, type CreateConnectorFn, type Transport } from "wagmi";
 
 const CHAINS = {
   sandbox: [sepolia, gnosisChiado, polygonAmoy, arbitrumSepolia, lineaSepolia, baseSepolia],
   production: [mainnet, gnosis, polygon, arbitrum, linea, base],
 } as const;
 
-function walletConfig(environment: "sandbox" | "production") {
+function walletConfig(environment: "sandbox" | "production", more: CreateConnectorFn[]) {
   const chains = CHAINS[environment];
   return createConfig({
     chains,
     // The browser's own wallet (EIP-1193 `window.ethereum`): signing never needs our RPC.
-    connectors: [injected()],
+    connectors: [injected(), ...more],
     transports: Object.fromEntries(chains.map((c) => [c.id, http()])) as Record<
       (typeof chains)[number]["id"],
       Transport
@@ -37,9 +37,13 @@ function walletConfig(environment: "sandbox" | "production") {
   });
 }
 
-/** wagmi and TanStack Query for the screens that talk to a wallet. */
-export function WalletProviders(props: { environment: "sandbox" | "production"; children: ReactNode }) {
-  const [config] = useState(() => walletConfig(props.environment));
+/** wagmi and TanStack Query for the screens that talk to a wallet; `connectors` adds to the browser's wallet. */
+export function WalletProviders(props: {
+  environment: "sandbox" | "production";
+  connectors?: CreateConnectorFn[];
+  children: ReactNode;
+}) {
+  const [config] = useState(() => walletConfig(props.environment, props.connectors ?? []));
   const [queryClient] = useState(() => new QueryClient());
   return (
     <WagmiProvider config={config}>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { useConnection } from "wagmi";
 import { wallet as walletCopy } from "@/components/copy/wallet";
 import type { AddressOnChain, ChainOption } from "./chain-option";
@@ -26,6 +26,10 @@ export function WalletStep(props: {
   linked: AddressOnChain[];
   pending?: AddressOnChain;
   continueHref: string;
+  /** How to connect, when not through the browser's own wallets (the WalletConnect page). */
+  picker?: ReactNode;
+  /** The WalletConnect choice the browser-wallet picker offers as well, when the instance has a project. */
+  walletConnect?: { href: string; label: string; hint: string };
 }) {
   const text = walletCopy;
   const router = useRouter();
@@ -85,14 +89,16 @@ export function WalletStep(props: {
           onPending={setPending}
         />
       ) : (
-        <>
-          <WalletPicker onError={setPickError} />
-          {pickError ? (
-            <p className="form-error" role="alert">
-              {pickError}
-            </p>
-          ) : null}
-        </>
+        (props.picker ?? (
+          <>
+            <WalletPicker onError={setPickError} walletConnect={props.walletConnect} />
+            {pickError ? (
+              <p className="form-error" role="alert">
+                {pickError}
+              </p>
+            ) : null}
+          </>
+        ))
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { walletConnect as walletConnectCopy } from "@/components/copy/walletconnect";
 import { ExpiredRequest, OnboardingFrame } from "@/components/onboarding/onboarding-frame";
 import { WalletProviders } from "@/components/wallet/wallet-providers";
 import { WalletStep } from "@/components/wallet/wallet-step";
@@ -11,12 +12,13 @@ export const dynamic = "force-dynamic";
 
 /**
  * The wallet step: connect a browser wallet and link its address by signing the fixed message. The only onboarding
- * screen that loads the wallet libraries with the page.
+ * screen that loads the wallet libraries with the page. WalletConnect, when configured, is a link to a page of its
+ * own (`./walletconnect`), so its libraries never weigh on this one.
  */
 export default async function WalletPage(props: { searchParams: StepSearchParams }) {
   const onboarding = await loadSignedInStep(props.searchParams, "wallet");
   if (!onboarding) return <ExpiredRequest />;
-  const { environment } = getConfig();
+  const { environment, walletConnectProjectId } = getConfig();
   const { request } = onboarding;
   const chains = chainsOf(environment).flatMap((c) =>
     c.family === "evm" && typeof c.chainId === "number" ? [{ name: c.name, label: c.label, chainId: c.chainId }] : [],
@@ -38,6 +40,15 @@ export default async function WalletPage(props: { searchParams: StepSearchParams
           linked={onboarding.addresses}
           pending={waiting && { address: waiting.address, chain: waiting.chain }}
           continueHref={resumePath(request.id)}
+          walletConnect={
+            walletConnectProjectId
+              ? {
+                  href: `/authorize/wallet/walletconnect?request=${encodeURIComponent(request.id)}`,
+                  label: walletConnectCopy.choice,
+                  hint: walletConnectCopy.choiceHint,
+                }
+              : undefined
+          }
         />
       </WalletProviders>
     </OnboardingFrame>
