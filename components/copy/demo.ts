@@ -101,7 +101,7 @@ export const demo = {
     signing: "Waiting for your wallet…",
     placing: "Placing the order…",
     walletHeading: "Connect the wallet of the address",
-    connected: (name: string, address: string) => `Wallet ${name}: ${address}`,
+    connected: (name: string, address: string) => `Signing with ${name}: ${address}`,
     otherWallet: "Use another wallet",
     wrongAddress: (connected: string, from: string) =>
       `The connected wallet is ${connected}; the order redeems from ${from}. Switch your wallet to that account to sign.`,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useConnection, useDisconnect } from "wagmi";
+import { useConnection, useDisconnect, type Connector } from "wagmi";
 import { demo as demoCopy } from "@/components/copy/demo";
 import { wallet as walletCopy } from "@/components/copy/wallet";
 import { WalletPicker } from "@/components/wallet/wallet-picker";
@@ -26,7 +26,7 @@ export function RedeemCard(props: { profile: string; addresses: LinkedAddress[] 
       <p className="muted">{text.intro}</p>
       {connection.address ? (
         <p role="status" className="connected">
-          {text.connected(connection.connector?.name ?? walletCopy.browserWallet, connection.address)}{" "}
+          {text.connected(walletName(connection.connector), connection.address)}{" "}
           <button type="button" onClick={() => disconnect.mutate()}>
             {text.otherWallet}
           </button>
@@ -51,4 +51,9 @@ export function RedeemCard(props: { profile: string; addresses: LinkedAddress[] 
       {placed ? <PlacedOrder order={placed.order} message={placed.message} /> : null}
     </section>
   );
+}
+
+/** The wallet's own name when it announced itself (EIP-6963); wagmi's plain `window.ethereum` connector has none. */
+function walletName(connector: Connector | undefined): string {
+  return connector && connector.id !== "injected" ? connector.name : walletCopy.browserWallet;
 }
