@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { server } from "../fixtures/api.ts";
 import { eurBalance, PAYEE, settle } from "../fixtures/orders.ts";
+import { checkAccessibility } from "../fixtures/onboarding.ts";
 import { readyCustomer } from "../fixtures/ready-customer.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 
@@ -20,7 +21,10 @@ async function connectThroughDemo(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: "Allow" })).toBeVisible();
 }
 
-test("issue 9: /demo runs the authorization flow and shows context and balances", async ({ page, request }) => {
+test("issue 9: /demo runs the authorization flow and shows context and balances", async ({
+  page,
+  request,
+}, testInfo) => {
   const customer = await readyCustomer(request, "100");
   await installWallet(page, { chainId: SEPOLIA, account: customer.account });
 
@@ -33,6 +37,7 @@ test("issue 9: /demo runs the authorization flow and shows context and balances"
   await expect(page.getByTestId("demo-iban")).toHaveText(customer.iban);
   await expect(page.getByTestId("balance-sepolia")).toContainText("100.00 EUR");
   await expect(page.getByTestId("demo-orders")).toContainText("Issue");
+  await checkAccessibility(page, testInfo, "demo-account");
 
   // Redeem with the wallet of the linked address: it signs the order message, the order is placed and held.
   const connected = page.getByText(new RegExp(`^Signing with .+: ${customer.account.address}`));
@@ -62,6 +67,10 @@ test("issue 9: /demo runs the authorization flow and shows context and balances"
   const orderId = (await page.getByTestId("demo-orders").locator("tbody tr").first().getAttribute("data-order")) ?? "";
   expect((await settle(request, customer.partner, orderId)).status()).toBe(200);
   await expect(placed).toContainText("Processed");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath("demo-account-360.png"), fullPage: true });
+  // Nothing widens the page on a small phone (the orders table scrolls inside its card).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test("issue 9: /demo says plainly when the person denies access, or when the answer is not one it asked for", async ({
