@@ -20,7 +20,9 @@ Object.assign(globalThis, {
   },
   fetch: async (url: string, init: RequestInit) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const call = { url, body: String(init.body ?? ""), authorization: headers.authorization ?? "" };
+    const body =
+      typeof init.body === "string" ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : "";
+    const call = { url, body, authorization: headers.authorization ?? "" };
     calls.push(call);
     await new Promise((r) => setTimeout(r, 5));
     return answer(call);
