@@ -8,6 +8,7 @@ export const demo = {
   ],
   connect: "Connect with Tokenrail",
   connecting: "Sending you to Tokenrail…",
+  openAccount: "Back to your connected account",
   notConfigured:
     "This instance has no demo application (demo data is off), so the demo integrator cannot sign anyone in.",
   otherOrigin:

@@ -1,9 +1,12 @@
 "use client";
 
-import { useState } from "react";
+import Link from "next/link";
+import { useState, useSyncExternalStore } from "react";
 import { demo as demoCopy } from "@/components/copy/demo";
 import { useHydrated } from "@/components/onboarding/use-hydrated";
-import { authorizeUrl, type DemoSettings } from "./demo-session";
+import { authorizeUrl, loadTokens, type DemoSettings } from "./demo-session";
+
+const never = () => () => undefined;
 
 /** "Connect with Tokenrail": a fresh PKCE verifier and state in the tab, then off to `/auth`. */
 export function DemoStart(props: { settings: DemoSettings }) {
@@ -12,6 +15,12 @@ export function DemoStart(props: { settings: DemoSettings }) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [elsewhere, setElsewhere] = useState<string>();
+  // A token from an earlier sign-in in this tab: the account is one click away.
+  const connected = useSyncExternalStore(
+    never,
+    () => loadTokens() !== undefined,
+    () => false,
+  );
 
   async function connect() {
     // The verifier lives in this origin's sessionStorage; the code comes back to the registered redirect URI's.
@@ -44,6 +53,11 @@ export function DemoStart(props: { settings: DemoSettings }) {
         <button type="button" className="primary" disabled={!hydrated || busy} onClick={() => void connect()}>
           {busy ? text.connecting : text.connect}
         </button>
+        {connected ? (
+          <Link className="button" href="/demo/callback">
+            {text.openAccount}
+          </Link>
+        ) : null}
       </div>
       {elsewhere ? (
         <p className="notice" role="alert">

@@ -46,6 +46,10 @@ test("issue 9: /demo runs the authorization flow and shows context and balances"
   if (await choose.isVisible()) await choose.click();
   await expect(connected).toBeVisible();
   const form = page.getByRole("form", { name: "Redeem to a bank account" });
+  await form.getByRole("button", { name: "Sign and place order" }).click();
+  await expect(form.locator("#redeem-amount-error")).toHaveText(
+    "Enter an amount such as 25 or 25.50 (at most two decimals, more than zero)",
+  );
   await form.getByLabel("Amount (EUR)").fill("25");
   await form.getByLabel("Payee IBAN").fill(PAYEE.identifier.iban);
   await form.getByLabel("Payee first name").fill(PAYEE.details.firstName);
@@ -71,6 +75,11 @@ test("issue 9: /demo runs the authorization flow and shows context and balances"
   await page.screenshot({ path: testInfo.outputPath("demo-account-360.png"), fullPage: true });
   // Nothing widens the page on a small phone (the orders table scrolls inside its card).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Back at /demo, the tab's token leads straight to the account again.
+  await page.goto("/demo");
+  await page.getByRole("link", { name: "Back to your connected account" }).click();
+  await expect(page.getByTestId("balance-sepolia")).toContainText("75.00 EUR");
 });
 
 test("issue 9: /demo says plainly when the person denies access, or when the answer is not one it asked for", async ({
