@@ -39,7 +39,7 @@ function unitTestFiles(): string[] {
       else if (entry.isFile() && entry.name.endsWith(".test.ts")) files.push(full);
     }
   };
-  for (const dir of ["server", "scripts"]) walk(dir);
+  for (const dir of ["server", "scripts", "components"]) walk(dir);
   return files.sort();
 }
 
