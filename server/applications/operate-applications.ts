@@ -96,7 +96,7 @@ export async function changeApplication(options: {
       select: { privileges: true, kycModel: true, requestedPrivileges: true },
     });
     if (!before) throw new AppError("NOT_FOUND", "Application not found");
-    const granted = privileges ? [...new Set(privileges)] : undefined;
+    const granted: string[] | undefined = privileges ? [...new Set(privileges)] : undefined;
     const after = await tx.application.update({
       where: { id },
       data: {
