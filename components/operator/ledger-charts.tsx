@@ -40,7 +40,8 @@ function Frame(props: {
       className="chart"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-labelledby={`${props.id}-title ${props.id}-desc`}
+      aria-labelledby={`${props.id}-title`}
+      aria-describedby={`${props.id}-desc`}
       preserveAspectRatio="none"
     >
       <title id={`${props.id}-title`}>{props.title}</title>
