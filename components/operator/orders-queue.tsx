@@ -88,20 +88,22 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
               return (
                 <Fragment key={order.id}>
                   <tr aria-label={text.rowLabel(order.id)}>
-                    <td>
+                    <td data-label={text.columns.id}>
                       <code>{order.id}</code>
                     </td>
-                    <td>
+                    <td data-label={text.columns.profile}>
                       <code>{order.profile}</code>
                     </td>
-                    <td>{text.kinds[order.kind]}</td>
-                    <td className="amount">{amount}</td>
-                    <td>{order.chain}</td>
-                    <td>{counterpartText(order.counterpart)}</td>
-                    <td>
+                    <td data-label={text.columns.kind}>{text.kinds[order.kind]}</td>
+                    <td data-label={text.columns.amount} className="amount">
+                      {amount}
+                    </td>
+                    <td data-label={text.columns.chain}>{order.chain}</td>
+                    <td data-label={text.columns.counterpart}>{counterpartText(order.counterpart)}</td>
+                    <td data-label={text.columns.placedAt}>
                       <time dateTime={order.meta.placedAt}>{formatWhen(order.meta.placedAt)}</time>
                     </td>
-                    <td>
+                    <td data-label={text.columns.state}>
                       <span className={badgeClass(order.state)}>{text.states[order.state]}</span>
                       {open && listed.awaitingSignature ? (
                         <span className="badge">{text.awaitingSignature}</span>
@@ -109,7 +111,7 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                       {open && listed.stuck ? <span className="badge bad">{text.stuck}</span> : null}
                       {order.meta.rejectedReason ? <p className="muted">{order.meta.rejectedReason}</p> : null}
                     </td>
-                    <td>
+                    <td data-label={text.columns.actions}>
                       {open && !current ? (
                         <div className="row-actions">
                           <button

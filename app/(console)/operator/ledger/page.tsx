@@ -113,8 +113,14 @@ export default async function OperatorLedgerPage(props: { searchParams: Promise<
               </span>
             </p>
             <div className="charts">
-              <FlowChart id={`${id}-flow`} chain={s.chain} currency={s.currency} days={s.days} />
-              <OutstandingChart id={`${id}-outstanding`} chain={s.chain} currency={s.currency} days={s.days} />
+              <figure className="chart-figure">
+                <figcaption aria-hidden="true">{text.flowTitle}</figcaption>
+                <FlowChart id={`${id}-flow`} chain={s.chain} currency={s.currency} days={s.days} />
+              </figure>
+              <figure className="chart-figure">
+                <figcaption aria-hidden="true">{text.outstandingTitle}</figcaption>
+                <OutstandingChart id={`${id}-outstanding`} chain={s.chain} currency={s.currency} days={s.days} />
+              </figure>
             </div>
             <details>
               <summary>{text.figures}</summary>
