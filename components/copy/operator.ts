@@ -173,7 +173,10 @@ export const operatorCopy = {
     noCounterpart: "—",
     process: "Process",
     reject: "Reject",
-    confirmProcess: (amount: string) => `Process this order: burn ${amount} and send the payout?`,
+    confirmProcess: (amount: string, kind: "issue" | "redeem") =>
+      kind === "redeem"
+        ? `Process this order: burn ${amount} and send the payout?`
+        : `Process this order: mint ${amount} to its address?`,
     confirm: "Yes, process",
     cancel: "Cancel",
     reason: "Reason for rejecting",

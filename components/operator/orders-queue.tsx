@@ -137,8 +137,8 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                     <tr className="row-panel">
                       <td colSpan={COLUMNS}>
                         {current.mode === "process" ? (
-                          <div className="confirm" role="group" aria-label={text.confirmProcess(amount)}>
-                            <p>{text.confirmProcess(amount)}</p>
+                          <div className="confirm" role="group" aria-label={text.confirmProcess(amount, order.kind)}>
+                            <p>{text.confirmProcess(amount, order.kind)}</p>
                             <button
                               type="button"
                               className="primary"
