@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
+import { clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
+import { registerInPortal, signUpDeveloper } from "../fixtures/developer.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInAsOperator } from "../fixtures/operator-page.ts";
@@ -58,4 +59,46 @@ test("issue 9: the operator withdraws and grants an application's privilege; its
   } finally {
     await stopServer(target.server);
   }
+});
+
+test("issue 9: a developer asks for sign_up in the portal; the operator grants it and the application's token can use it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const name = `Granted ${Math.random().toString(36).slice(2, 8)}`;
+  const developer = await (await browser.newContext({ baseURL: server.appUrl })).newPage();
+  await signUpDeveloper(developer);
+  const app = await registerInPortal(developer, { name, redirectUris: ["http://localhost:5173/granted"] });
+  await developer.getByRole("link", { name: "Open the application's settings" }).click();
+  await developer.getByRole("checkbox", { name: /Sign people up/ }).check();
+  await developer.getByLabel("Why does your application need them?").fill("We onboard our own customers.");
+  await developer.getByRole("button", { name: "Send request" }).click();
+  await expect(developer.getByRole("list", { name: "Requested, waiting for the operator" })).toContainText(
+    "Sign people up",
+  );
+
+  const signUp = async () => {
+    const res = await request.post(`${server.baseUrl}/auth/token`, {
+      form: { grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret },
+    });
+    const token = ((await res.json()) as { access_token: string }).access_token;
+    return (
+      await request.post(`${server.baseUrl}/auth/signup`, {
+        headers: { authorization: `Bearer ${token}`, accept: V2 },
+        data: { email: uniqueEmail("granted") },
+      })
+    ).status();
+  };
+  expect(await signUp()).toBe(403);
+
+  await signInAsOperator(page, "/operator/applications");
+  const requestCard = page.getByRole("article", { name: `Request from ${name}` });
+  await expect(requestCard).toContainText("We onboard our own customers.");
+  await requestCard.getByRole("button", { name: "Grant sign_up" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(`Granted sign_up to ${name}.`);
+  await expect(requestCard).toHaveCount(0);
+  await expect(page.getByRole("article", { name })).toContainText(/Extra privileges\s*sign_up/);
+  expect(await signUp()).toBe(201);
 });
