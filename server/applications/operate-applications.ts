@@ -16,6 +16,9 @@ export type ApplicationView = {
   privileges: string[];
   kycModel: "sharing" | "reliance";
   clients: { id: string; kind: string; redirectUris: string[] }[];
+  /** Extra privileges the developer asked for, awaiting the operator's decision, and why they asked. */
+  requestedPrivileges: string[];
+  privilegeRequestNote: string | null;
 };
 
 export const applicationChangeSchema = z.object({
@@ -32,6 +35,8 @@ const SELECT = {
   profileId: true,
   privileges: true,
   kycModel: true,
+  requestedPrivileges: true,
+  privilegeRequestNote: true,
   owner: { select: { email: true } },
   clients: { select: { id: true, kind: true, redirectUris: true }, orderBy: { kind: "asc" } },
 } as const;
@@ -43,6 +48,8 @@ type Row = {
   profileId: string;
   privileges: string[];
   kycModel: "sharing" | "reliance";
+  requestedPrivileges: string[];
+  privilegeRequestNote: string | null;
   owner: { email: string };
   clients: { id: string; kind: string; redirectUris: string[] }[];
 };
@@ -56,6 +63,8 @@ const view = (a: Row): ApplicationView => ({
   privileges: a.privileges,
   kycModel: a.kycModel,
   clients: a.clients,
+  requestedPrivileges: a.requestedPrivileges,
+  privilegeRequestNote: a.privilegeRequestNote,
 });
 
 /** The operator's list of registered applications with their clients, privileges and KYC model. */
@@ -82,11 +91,21 @@ export async function changeApplication(options: {
   const prisma = await db();
   const row = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Application" WHERE id = ${id}::uuid FOR UPDATE`;
-    const before = await tx.application.findUnique({ where: { id }, select: { privileges: true, kycModel: true } });
+    const before = await tx.application.findUnique({
+      where: { id },
+      select: { privileges: true, kycModel: true, requestedPrivileges: true },
+    });
     if (!before) throw new AppError("NOT_FOUND", "Application not found");
+    const granted: string[] | undefined = privileges ? [...new Set(privileges)] : undefined;
     const after = await tx.application.update({
       where: { id },
-      data: { ...(privileges ? { privileges: [...new Set(privileges)] } : {}), ...(kycModel ? { kycModel } : {}) },
+      data: {
+        // A privilege granted directly is no longer asked for.
+        ...(granted
+          ? { privileges: granted, requestedPrivileges: before.requestedPrivileges.filter((p) => !granted.includes(p)) }
+          : {}),
+        ...(kycModel ? { kycModel } : {}),
+      },
       select: SELECT,
     });
     const subject = { type: "application", id } as const;
@@ -111,6 +130,65 @@ export async function changeApplication(options: {
         at,
       });
     }
+    return after;
+  });
+  evictAuth(row.clients.map((c) => `client:${c.id}`));
+  return view(row);
+}
+
+export const privilegeRequestDecisionSchema = z.object({
+  privilege: z.enum(ALL_PRIVILEGES as [Privilege, ...Privilege[]], `Known privileges: ${ALL_PRIVILEGES.join(", ")}`),
+  decision: z.enum(["grant", "decline"], "Use grant or decline"),
+});
+
+/**
+ * The operator decides on a privilege the developer requested: granting adds it to the application's privileges,
+ * either way it leaves the requests (the note goes with the last one). Audited in the transaction of the change;
+ * a privilege that is not (or no longer) requested is a CONFLICT, so two operators cannot both decide.
+ */
+export async function decidePrivilegeRequest(options: {
+  id: string;
+  request: z.infer<typeof privilegeRequestDecisionSchema>;
+  operator: AuditActor;
+  clock?: Clock;
+}): Promise<ApplicationView> {
+  const { operator, clock = serverClock } = options;
+  const { privilege, decision } = options.request;
+  const id = uuidOrUndefined(options.id);
+  if (!id) throw new AppError("NOT_FOUND", "Application not found");
+  const prisma = await db();
+  const row = await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Application" WHERE id = ${id}::uuid FOR UPDATE`;
+    const before = await tx.application.findUnique({
+      where: { id },
+      select: { privileges: true, requestedPrivileges: true, privilegeRequestNote: true },
+    });
+    if (!before) throw new AppError("NOT_FOUND", "Application not found");
+    if (!before.requestedPrivileges.includes(privilege)) {
+      throw new AppError("CONFLICT", `The application has no pending request for ${privilege}`);
+    }
+    const requestedPrivileges = before.requestedPrivileges.filter((p) => p !== privilege);
+    const after = await tx.application.update({
+      where: { id },
+      data: {
+        requestedPrivileges,
+        ...(requestedPrivileges.length === 0 ? { privilegeRequestNote: null } : {}),
+        ...(decision === "grant" ? { privileges: [...new Set([...before.privileges, privilege])] } : {}),
+      },
+      select: SELECT,
+    });
+    await recordAudit(tx, {
+      actor: operator,
+      action: decision === "grant" ? "application.privileges.request.grant" : "application.privileges.request.decline",
+      subject: { type: "application", id },
+      before: {
+        privileges: before.privileges,
+        requestedPrivileges: before.requestedPrivileges,
+        privilegeRequestNote: before.privilegeRequestNote,
+      },
+      after: { privileges: after.privileges, requestedPrivileges: after.requestedPrivileges },
+      at: clock(),
+    });
     return after;
   });
   evictAuth(row.clients.map((c) => `client:${c.id}`));

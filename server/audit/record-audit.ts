@@ -13,6 +13,8 @@ export type AuditAction =
   | "order.process"
   | "order.reject"
   | "application.privileges"
+  | "application.privileges.request.grant"
+  | "application.privileges.request.decline"
   | "application.kycModel"
   | "sandbox.settings";
 

@@ -3,6 +3,7 @@ import type { AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
+import type { Order } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
 import { ledgerReport } from "../ledger/ledger-report.ts";
 import { formatAmount } from "../money/amount.ts";
@@ -31,16 +32,19 @@ export async function listOrdersForOperator(options: {
     orderBy: { seq: state === "processed" || state === "rejected" ? "desc" : "asc" },
     take: 200,
   });
-  const now = clock().getTime();
+  const now = clock();
+  return { orders: rows.map((row) => operatorOrderView(row, now)) };
+}
+
+/** An order as the operator sees it: whether it still waits for a Safe's signature, or for its chain too long. */
+export function operatorOrderView(row: Order, now: Date): OperatorOrder {
   return {
-    orders: rows.map((row) => ({
-      ...orderView(row),
-      awaitingSignature: row.kind === "redeem" && row.signedAt === null,
-      stuck:
-        (row.state === "placed" || row.state === "pending") &&
-        row.chainAttemptAt !== null &&
-        now - row.chainAttemptAt.getTime() > STUCK_AFTER_MS,
-    })),
+    ...orderView(row),
+    awaitingSignature: row.kind === "redeem" && row.signedAt === null,
+    stuck:
+      (row.state === "placed" || row.state === "pending") &&
+      row.chainAttemptAt !== null &&
+      now.getTime() - row.chainAttemptAt.getTime() > STUCK_AFTER_MS,
   };
 }
 

@@ -5,6 +5,7 @@ import { SectionTabs } from "@/components/console/section-tabs";
 import { operatorCopy } from "@/components/copy/operator";
 import { isOperator } from "@/server/users/is-operator";
 import { requestedPath } from "../console-path";
+import "./operations.css";
 
 /**
  * Every operator page: a visitor signs in first; a signed-in person who is not an operator gets the same 404 as a

@@ -1,0 +1,36 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import {
+  applicationChangeSchema,
+  changeApplication,
+  decidePrivilegeRequest,
+  privilegeRequestDecisionSchema,
+  type ApplicationView,
+} from "@/server/applications/operate-applications";
+import { asOperator, type OperatorResult } from "../as-operator";
+
+const applicationRef = z.object({ applicationId: z.string() });
+
+/** Grant or decline a privilege the application's developer asked for. */
+export async function decidePrivilegeRequestAction(input: unknown): Promise<OperatorResult<ApplicationView>> {
+  const result = await asOperator(
+    applicationRef.extend(privilegeRequestDecisionSchema.shape),
+    input,
+    (operator, { applicationId, ...request }) => decidePrivilegeRequest({ id: applicationId, request, operator }),
+  );
+  revalidatePath("/operator/applications");
+  return result;
+}
+
+/** Set an application's privileges and KYC model directly. */
+export async function changeApplicationAction(input: unknown): Promise<OperatorResult<ApplicationView>> {
+  const result = await asOperator(
+    applicationRef.extend(applicationChangeSchema.shape),
+    input,
+    (operator, { applicationId, ...change }) => changeApplication({ id: applicationId, change, operator }),
+  );
+  revalidatePath("/operator/applications");
+  return result;
+}
