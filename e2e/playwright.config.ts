@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/lib/chromium.ts";
-import { NEXT_BIN } from "../scripts/lib/next-bin.ts";
+import { KEEP_ALIVE_ARGS, NEXT_BIN } from "../scripts/lib/next-bin.ts";
 import { testServer } from "./fixtures/test-server.ts";
 
 /**
@@ -33,7 +33,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `"${process.execPath}" "${NEXT_BIN}" start -p ${server.port}`,
+    command: `"${process.execPath}" "${NEXT_BIN}" start -p ${server.port} ${KEEP_ALIVE_ARGS.join(" ")}`,
     cwd: process.cwd(),
     url: `${server.appUrl}/livez`,
     reuseExistingServer: false,

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../server/config.ts";
-import { NEXT_BIN } from "./lib/next-bin.ts";
+import { KEEP_ALIVE_ARGS, NEXT_BIN } from "./lib/next-bin.ts";
 import { run } from "./lib/run.ts";
 
 const SOURCES = ["app", "components", "server", "instrumentation.ts", "next.config.mjs", "package-lock.json"];
@@ -43,6 +43,9 @@ if (!buildIsCurrent()) {
   if (code !== 0) process.exit(code);
 }
 
-const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port)], { env, stdio: "inherit" });
+const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), ...KEEP_ALIVE_ARGS], {
+  env,
+  stdio: "inherit",
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
