@@ -25,6 +25,9 @@ export const webhooksPortalCopy = {
     url: "Endpoint URL",
     urlHint: "An https URL on your server. It must answer the subscription.created event with a 2xx status.",
     urlPlaceholder: "https://example.com/webhooks/tokenrail",
+    demoReceiver:
+      "No server of your own yet? The demo app's receiver answers every delivery, and each one shows in the delivery log with its body.",
+    useDemoReceiver: "Use the demo app's receiver",
     types: "Events to send",
     submit: "Add endpoint",
     busy: "Checking the endpoint…",

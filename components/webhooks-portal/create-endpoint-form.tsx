@@ -20,7 +20,7 @@ import { SecretOnce } from "./secret-once";
  * Adds an endpoint: Tokenrail sends it subscription.created first, so a refusal (unreachable, not 2xx, a URL the
  * instance does not allow) comes back next to the URL and nothing is saved. On success the secret is shown once.
  */
-export function CreateEndpointForm(props: { application: string }) {
+export function CreateEndpointForm(props: { application: string; demoReceiver?: string }) {
   const router = useRouter();
   const [created, setCreated] = useState<{ url: string; secret: string }>();
   const form = useForm<PortalSubscriptionForm>({
@@ -67,6 +67,18 @@ export function CreateEndpointForm(props: { application: string }) {
               {copy.create.urlHint}
             </small>
           </Field>
+          {props.demoReceiver ? (
+            <p className="muted demo-receiver">
+              {copy.create.demoReceiver}{" "}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => form.setValue("url", props.demoReceiver ?? "", { shouldValidate: true })}
+              >
+                {copy.create.useDemoReceiver}
+              </button>
+            </p>
+          ) : null}
           <EventTypeChoices
             id="types"
             legend={copy.create.types}

@@ -123,3 +123,46 @@ test("issue 9: integrator creates a subscription and sees a delivery", async ({ 
     await Promise.all([receiver.stop(), refusing.stop(), operator.dispose()]);
   }
 });
+
+test("issue 9: with no server of their own, a newcomer points an endpoint at the demo app's receiver and reads the deliveries in the log", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const operator = await operatorSession();
+  try {
+    const base = `/developers/apps/${await demoApplicationId(operator)}/webhooks`;
+    await page.goto(base);
+    await signInOnPage(page, developerCredentials());
+    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible({ timeout: 15_000 });
+
+    // One click fills in the built-in receiver; it answers subscription.created, so the endpoint is saved.
+    const form = page.getByRole("region", { name: "Add an endpoint" });
+    await form.getByRole("button", { name: "Use the demo app's receiver" }).click();
+    const receiverUrl = `${new URL(page.url()).origin}/demo/webhooks`;
+    await expect(form.getByLabel("Endpoint URL")).toHaveValue(receiverUrl);
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByText("you will not see this again")).toBeVisible({ timeout: 10_000 });
+    const card = page.getByRole("article", { name: receiverUrl });
+    await expect(card.locator(".badge")).toHaveText("Active");
+
+    // An event the application can see is delivered there, and the log says so.
+    await approvedCustomer(request, operator);
+    await page.goto(`${base}/deliveries?type=profile.updated`);
+    const row = page.getByRole("row").filter({ hasText: receiverUrl }).first();
+    await expect(async () => {
+      await page.reload();
+      await expect(row).toContainText("Delivered", { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await row.getByRole("link").first().click();
+    await expect(page.locator(".payload")).toContainText('"state":');
+
+    // Clean up: the shared demo application keeps no extra endpoint.
+    await page.goto(base);
+    await card.getByRole("button", { name: "Delete" }).click();
+    await card.getByRole("button", { name: "Delete endpoint" }).click();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await operator.dispose();
+  }
+});

@@ -2,6 +2,8 @@ import { webhooksPortalCopy as copy } from "@/components/copy/webhooks-portal";
 import { CreateEndpointForm } from "@/components/webhooks-portal/create-endpoint-form";
 import { EndpointCard } from "@/components/webhooks-portal/endpoint-card";
 import { WebhooksHeader } from "@/components/webhooks-portal/webhooks-header";
+import { getConfig } from "@/server/config";
+import { demoReceiverUrl } from "@/server/instance/demo-receiver";
 import { listSubscriptions } from "@/server/webhooks/manage-subscriptions";
 import { webhookPortalAccess } from "./portal-access";
 
@@ -31,7 +33,7 @@ export default async function WebhooksPage(props: { params: Promise<{ applicatio
           subscriptions.map((s) => <EndpointCard key={s.id} application={app.id} subscription={s} />)
         )}
       </section>
-      <CreateEndpointForm application={app.id} />
+      <CreateEndpointForm application={app.id} demoReceiver={demoReceiverUrl(getConfig())} />
     </main>
   );
 }
