@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { server } from "../fixtures/api.ts";
-import { eurBalance, PAYEE, settle } from "../fixtures/orders.ts";
+import { eurBalance, fundedCustomer, PAYEE, settle, type FundedCustomer } from "../fixtures/orders.ts";
+import { operatorSession } from "../fixtures/operator.ts";
 import { checkAccessibility } from "../fixtures/onboarding.ts";
-import { readyCustomer } from "../fixtures/ready-customer.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 
 // The built-in demo integrator, driven like a newcomer would: /demo, connect, sign in with the wallet, consent.
@@ -21,11 +21,21 @@ async function connectThroughDemo(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: "Allow" })).toBeVisible();
 }
 
+/** An approved customer with an address on sepolia, an IBAN and `amount` euros (the operator approves, then leaves). */
+async function fundedCustomerFor(request: APIRequestContext, amount: string): Promise<FundedCustomer> {
+  const operator = await operatorSession();
+  try {
+    return await fundedCustomer(request, operator, amount);
+  } finally {
+    await operator.dispose();
+  }
+}
+
 test("issue 9: /demo runs the authorization flow and shows context and balances", async ({
   page,
   request,
 }, testInfo) => {
-  const customer = await readyCustomer(request, "100");
+  const customer = await fundedCustomerFor(request, "100");
   await installWallet(page, { chainId: SEPOLIA, account: customer.account });
 
   await connectThroughDemo(page);
@@ -86,7 +96,7 @@ test("issue 9: /demo says plainly when the person denies access, or when the ans
   page,
   request,
 }) => {
-  const customer = await readyCustomer(request, "0");
+  const customer = await fundedCustomerFor(request, "0");
   await installWallet(page, { chainId: SEPOLIA, account: customer.account });
 
   await connectThroughDemo(page);
