@@ -3,10 +3,9 @@ import { ExpiredRequest, OnboardingFrame } from "@/components/onboarding/onboard
 import { WalletStep } from "@/components/wallet/wallet-step";
 import { WalletConnectPairing } from "@/components/walletconnect/walletconnect-pairing";
 import { WalletConnectProviders } from "@/components/walletconnect/walletconnect-providers";
-import { LINK_MESSAGE } from "@/server/addresses/link-address";
-import { chainsOf, resolveChain } from "@/server/chains/registry";
 import { getConfig } from "@/server/config";
-import { resumePath, stepPath } from "@/server/onboarding/step-path";
+import { stepPath } from "@/server/onboarding/step-path";
+import { walletStepProps } from "../wallet-step-props";
 import { loadSignedInStep, type StepSearchParams } from "../../load-step";
 
 export const dynamic = "force-dynamic";
@@ -22,12 +21,6 @@ export default async function WalletConnectPage(props: { searchParams: StepSearc
   const onboarding = await loadSignedInStep(props.searchParams, "wallet");
   if (!onboarding) return <ExpiredRequest />;
   const { request } = onboarding;
-  const chains = chainsOf(environment).flatMap((c) =>
-    c.family === "evm" && typeof c.chainId === "number" ? [{ name: c.name, label: c.label, chainId: c.chainId }] : [],
-  );
-  const asked = request.chain ? resolveChain(request.chain, environment)?.name : undefined;
-  const defaultChain = chains.find((c) => c.name === asked)?.name ?? chains[0]?.name ?? "";
-  const waiting = onboarding.pendingLinks[0];
   return (
     <OnboardingFrame applicationName={request.applicationName} steps={onboarding.steps} email={onboarding.user.email}>
       <WalletConnectProviders
@@ -37,16 +30,7 @@ export default async function WalletConnectPage(props: { searchParams: StepSearc
         appUrl={appUrl}
       >
         <WalletStep
-          requestId={request.id}
-          applicationName={request.applicationName}
-          message={LINK_MESSAGE}
-          chains={chains}
-          defaultChain={defaultChain}
-          requiredAddress={request.address}
-          autoLinkError={request.autoLinkError}
-          linked={onboarding.addresses}
-          pending={waiting && { address: waiting.address, chain: waiting.chain }}
-          continueHref={resumePath(request.id)}
+          {...walletStepProps(onboarding, environment)}
           picker={<WalletConnectPairing backHref={stepPath(request.id, "wallet")} />}
         />
       </WalletConnectProviders>
