@@ -3,4 +3,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { bootOrExit } = await import("./server/instance/boot.ts");
   await bootOrExit();
+  const { applyEdgeRules } = await import("./server/http/edge-server.ts");
+  applyEdgeRules();
 }

@@ -4,30 +4,17 @@ import { NextResponse, type NextRequest } from "next/server";
 export const PATH_HEADER = "x-tokenrail-path";
 
 /**
- * Runs before routing, for two kinds of request only:
- * - API paths carrying a percent sign. A path that is not valid percent-encoding (`/api/ibans/%ZZ`) cannot be
- *   decoded into route parameters; the framework would answer a plain-text 500. It is the caller's mistake: 400 in
- *   the spec's error body.
- * - Console pages, which learn the path they were asked for (a layout is not told it).
+ * Runs before routing, for console pages only: they learn the path they were asked for (a layout is not told it).
+ * The rules every request meets (bad bytes, unknown methods) are applied earlier, by the HTTP server itself
+ * (`server/http/edge-server.ts`); a proxy would buffer every request body it sees.
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (pathname.startsWith("/api/")) {
-    try {
-      decodeURIComponent(pathname);
-    } catch {
-      return NextResponse.json(
-        { code: 400, status: "Bad Request", message: "The path is not valid percent-encoding" },
-        { status: 400 },
-      );
-    }
-    return NextResponse.next();
-  }
   const headers = new Headers(request.headers);
   headers.set(PATH_HEADER, `${pathname}${search}`);
   return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  matcher: ["/api/:path(.*%.*)", "/operator", "/operator/:path*", "/developers", "/developers/:path*", "/sandbox"],
+  matcher: ["/operator", "/operator/:path*", "/developers", "/developers/:path*", "/sandbox"],
 };

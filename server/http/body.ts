@@ -1,4 +1,5 @@
 import { boundaryOf } from "../files/multipart.ts";
+import { isUnstorable } from "./edge.ts";
 import { AppError } from "./errors.ts";
 
 /** Default limit for JSON and form bodies; uploads have their own, larger limit. */
@@ -41,11 +42,36 @@ export async function readJson(req: Request, limit?: number): Promise<unknown> {
     throw new AppError("UNSUPPORTED_CONTENT_TYPE", "Content-Type must be application/json");
   }
   if (text.trim() === "") return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new AppError("MALFORMED_BODY", "Request body is not valid JSON");
   }
+  // Only a `\u` escape can put a NUL or a lone surrogate into parsed JSON (raw ones are invalid JSON or decoded
+  // as U+FFFD), so most bodies skip the walk.
+  if (text.includes("\\u")) refuseUnstorable(value, []);
+  return value;
+}
+
+/** C40: strings PostgreSQL cannot store are refused here, for every route, with the field that carries one. */
+function refuseUnstorable(value: unknown, path: string[]): void {
+  if (typeof value === "string") {
+    if (isUnstorable(value)) throw unstorable(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => refuseUnstorable(item, [...path, String(i)]));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (isUnstorable(key)) throw unstorable(path);
+      refuseUnstorable(item, [...path, key]);
+    }
+  }
+}
+
+function unstorable(path: string[]): AppError {
+  return new AppError("VALIDATION", "Validation errors", {
+    [path.join(".") || "body"]: "must not contain NUL characters or unpaired surrogates",
+  });
 }
 
 /** Parses an `application/x-www-form-urlencoded` body into a plain object (last value wins). */
@@ -56,7 +82,9 @@ export async function readForm(req: Request, limit?: number): Promise<Record<str
     if (text === "") return {};
     throw new AppError("UNSUPPORTED_CONTENT_TYPE", "Content-Type must be application/x-www-form-urlencoded");
   }
-  return Object.fromEntries(new URLSearchParams(text));
+  const form = Object.fromEntries(new URLSearchParams(text));
+  refuseUnstorable(form, []);
+  return form;
 }
 
 /** Query parameters as an object; repeated keys become arrays (e.g. `?currency=eur&currency=gbp`). */
