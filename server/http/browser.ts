@@ -1,4 +1,6 @@
 import type { AuthorizationOutcome } from "../oauth/authorization-outcome.ts";
+import { jsonResponse } from "./respond.ts";
+import { STATUS } from "./status-table.ts";
 
 /** Pages and redirects of the OAuth endpoints may never be framed (clickjacking, RFC 9700 §4.16). */
 export const NO_FRAMING = {
@@ -12,10 +14,22 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Turns an OAuth step's outcome into the browser's response. */
-export function browserResponse(outcome: AuthorizationOutcome): Response {
+/** A client that asks for JSON and not for a page: a program calling the endpoint, not a person's browser. */
+function wantsJson(accept: string | null): boolean {
+  return accept !== null && /json/i.test(accept) && !/text\/html/i.test(accept);
+}
+
+/**
+ * Turns an OAuth step's outcome into the browser's response. An error is a page for people; a program that asked
+ * for JSON gets the spec's error body instead.
+ */
+export function browserResponse(outcome: AuthorizationOutcome, accept: string | null = null): Response {
   if (outcome.kind === "redirect") {
     return new Response(null, { status: outcome.status, headers: { location: outcome.location, ...NO_FRAMING } });
+  }
+  if (wantsJson(accept)) {
+    const reason = Object.values(STATUS).find((entry) => entry.status === outcome.status)?.reason ?? "Bad Request";
+    return jsonResponse(outcome.status, { code: outcome.status, status: reason, message: outcome.message }, NO_FRAMING);
   }
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(outcome.title)} · Tokenrail</title>

@@ -4,7 +4,7 @@ import { readBasicCredentials, type BasicCredentials } from "../oauth/client-aut
 import { getConfig } from "../config.ts";
 import { isOperator } from "../users/is-operator.ts";
 import { AppError } from "./errors.ts";
-import { GUARD, run, type GuardedHandler, type Input, type RouteHandler, type Spec } from "./handler.ts";
+import { described, GUARD, run, type GuardedHandler, type Input, type Spec } from "./handler.ts";
 
 /**
  * One wrapper per kind of caller. Each authenticates its caller, then hands the parsed request to the use case.
@@ -13,17 +13,17 @@ import { GUARD, run, type GuardedHandler, type Input, type RouteHandler, type Sp
 
 const anyone = () => Promise.resolve({});
 
-export function withPublic<S extends Spec>(spec: S, fn: (input: Input<S>) => Promise<unknown>): RouteHandler {
-  return (req, ctx) => run(req, ctx, spec, anyone, fn);
+export function withPublic<S extends Spec>(spec: S, fn: (input: Input<S>) => Promise<unknown>): GuardedHandler {
+  return described((req, ctx) => run(req, ctx, spec, anyone, fn), spec, "public");
 }
 
 /** A bearer access token (client credentials or a user's authorization). */
 export function withBearer<S extends Spec>(
   spec: S,
   fn: (input: Input<S> & { caller: Caller }) => Promise<unknown>,
-): RouteHandler {
+): GuardedHandler {
   const authenticate = async (req: Request) => ({ caller: await authenticateBearer(req.headers.get("authorization")) });
-  return (req, ctx) => run(req, ctx, spec, authenticate, fn);
+  return described((req, ctx) => run(req, ctx, spec, authenticate, fn), spec, "bearer");
 }
 
 /**
@@ -33,12 +33,12 @@ export function withBearer<S extends Spec>(
 export function withSandboxBearer<S extends Spec>(
   spec: S,
   fn: (input: Input<S> & { caller: Caller }) => Promise<unknown>,
-): RouteHandler {
+): GuardedHandler {
   const authenticate = async (req: Request) => {
     if (getConfig().environment !== "sandbox") throw new AppError("NOT_FOUND", "Not found");
     return { caller: await authenticateBearer(req.headers.get("authorization")) };
   };
-  return (req, ctx) => run(req, ctx, spec, authenticate, fn);
+  return described((req, ctx) => run(req, ctx, spec, authenticate, fn), spec, "sandbox-bearer");
 }
 
 /**
@@ -48,10 +48,10 @@ export function withSandboxBearer<S extends Spec>(
 export function withOAuthClient<S extends Spec>(
   spec: S,
   fn: (input: Input<S> & { basic: BasicCredentials | undefined }) => Promise<unknown>,
-): RouteHandler {
+): GuardedHandler {
   const authenticate = (req: Request) =>
     Promise.resolve({ basic: readBasicCredentials(req.headers.get("authorization")) });
-  return (req, ctx) => run(req, ctx, { ...spec, oauth: true }, authenticate, fn);
+  return described((req, ctx) => run(req, ctx, { ...spec, oauth: true }, authenticate, fn), spec, "oauth-client");
 }
 
 /** Whose web session a request carries (next-auth lives in `app/`, so the route hands it in). */
@@ -87,10 +87,14 @@ export function withOperator<S extends Spec>(
     }
     return { operatorId };
   };
-  const handler: GuardedHandler = (req, ctx) =>
-    run(req, ctx, spec, authenticate, (input) =>
-      fn({ ...input, operator: { userId: input.operatorId, requestId: input.requestId } }),
-    );
+  const handler = described(
+    (req, ctx) =>
+      run(req, ctx, spec, authenticate, (input) =>
+        fn({ ...input, operator: { userId: input.operatorId, requestId: input.requestId } }),
+      ),
+    spec,
+    "operator",
+  );
   handler[GUARD] = () => operatorOf(session);
   return handler;
 }

@@ -1,7 +1,9 @@
 import http from "node:http";
 import { getConfig } from "../config.ts";
 import { logger } from "../logging/logger.ts";
+import type { Socket } from "node:net";
 import { edgeRefusal } from "./edge.ts";
+import { AppError } from "./errors.ts";
 import { requestIdFrom } from "./request-id.ts";
 import { errorBody } from "./respond.ts";
 
@@ -49,6 +51,31 @@ export function applyEdgeRules(): void {
         return true;
       }
     }
+    if (event === "clientError") {
+      const [error, socket] = args as [NodeJS.ErrnoException, Socket];
+      if (socket.writable && !socket.destroyed) {
+        answerUnparsable(error, socket);
+        return true;
+      }
+    }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof proto.emit;
+}
+
+/**
+ * A request the HTTP parser gave up on (a request line or headers over Node's 16 KB limit, bytes that are not
+ * HTTP): Node would close the connection with a bare status line. It gets the spec's error body like any other.
+ */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
+  const refusal =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? new AppError("HEADERS_TOO_LARGE", "The request line and headers exceed 16 KB")
+      : new AppError("BAD_REQUEST", "The request is not valid HTTP");
+  const text = JSON.stringify(errorBody(refusal));
+  const { code, status } = errorBody(refusal);
+  socket.end(
+    `HTTP/1.1 ${code} ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+  logger().info({ status: code, err: error.code }, "refused at the edge");
 }

@@ -14,6 +14,7 @@ export type ErrorCode =
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "TOO_MANY_REQUESTS"
+  | "HEADERS_TOO_LARGE"
   | "INTERNAL"
   // RFC 6749 §5.2 token-endpoint errors (all 400 per the spec, which also puts client failures under 400).
   | "INVALID_CLIENT"

@@ -19,7 +19,24 @@ export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response
  * too (405 and OPTIONS): a route hidden from a caller must not show itself through a method it does not implement.
  */
 export const GUARD = Symbol("route guard");
-export type GuardedHandler = RouteHandler & { [GUARD]?: (req: Request) => Promise<unknown> };
+
+/**
+ * What a handler accepts and from whom, attached by the caller wrappers: the schemas its request is parsed with
+ * and the kind of caller it authenticates. Tests generate requests from it (the fuzz test, C44).
+ */
+export const DESCRIPTION = Symbol.for("tokenrail.route-description");
+export type CallerKind = "public" | "bearer" | "sandbox-bearer" | "oauth-client" | "operator";
+export type RouteDescription = Spec & { caller: CallerKind };
+
+export type GuardedHandler = RouteHandler & {
+  [GUARD]?: (req: Request) => Promise<unknown>;
+  [DESCRIPTION]?: RouteDescription;
+};
+
+/** The handler, carrying its description. */
+export function described(handler: RouteHandler, spec: Spec, caller: CallerKind): GuardedHandler {
+  return Object.assign(handler, { [DESCRIPTION]: { ...spec, caller } });
+}
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

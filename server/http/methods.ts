@@ -1,5 +1,5 @@
 import { AppError } from "./errors.ts";
-import { GUARD, run, type GuardedHandler, type RouteHandler } from "./handler.ts";
+import { DESCRIPTION, GUARD, run, type GuardedHandler, type RouteHandler } from "./handler.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -26,12 +26,14 @@ const CORS = {
   "access-control-max-age": "600",
 };
 
-function withCors(handler: RouteHandler): RouteHandler {
-  return async (req, ctx) => {
+function withCors(handler: GuardedHandler): GuardedHandler {
+  const open: GuardedHandler = async (req, ctx) => {
     const response = await handler(req, ctx);
     for (const [key, value] of Object.entries(CORS)) response.headers.set(key, value);
     return response;
   };
+  open[DESCRIPTION] = handler[DESCRIPTION];
+  return open;
 }
 
 /** The answer `handler` gives, once the caller passed `guard`; a caller it refuses gets the guard's error. */
@@ -55,9 +57,9 @@ function guarded(guard: ((req: Request) => Promise<unknown>) | undefined, handle
 export function methods(
   handlers: Partial<Record<Method, GuardedHandler>>,
   options: { cors?: boolean } = {},
-): Record<Method | "OPTIONS", RouteHandler> {
+): Record<Method, GuardedHandler> & { OPTIONS: RouteHandler } {
   const allow = [...METHODS.filter((m) => handlers[m]), ...(handlers.GET ? ["HEAD"] : [])].join(", ");
-  const open = (handler: RouteHandler) => (options.cors ? withCors(handler) : handler);
+  const open = (handler: GuardedHandler) => (options.cors ? withCors(handler) : handler);
   const guard = Object.values(handlers).find((handler) => handler[GUARD])?.[GUARD];
   const refuse = failing(
     (req) =>
@@ -77,7 +79,7 @@ export function methods(
   return {
     ...(Object.fromEntries(METHODS.map((m) => [m, open(handlers[m] ?? guarded(guard, refuse))])) as Record<
       Method,
-      RouteHandler
+      GuardedHandler
     >),
     OPTIONS: guarded(guard, preflight),
   };

@@ -14,6 +14,7 @@ export const STATUS: Record<ErrorCode, { status: number; reason: string; oauth?:
   CONFLICT: { status: 409, reason: "Conflict" },
   PAYLOAD_TOO_LARGE: { status: 413, reason: "Payload Too Large" },
   TOO_MANY_REQUESTS: { status: 429, reason: "Too Many Requests" },
+  HEADERS_TOO_LARGE: { status: 431, reason: "Request Header Fields Too Large" },
   INTERNAL: { status: 500, reason: "Internal Server Error", oauth: "server_error" },
   INVALID_CLIENT: { status: 400, reason: "Bad Request", oauth: "invalid_client" },
   INVALID_GRANT: { status: 400, reason: "Bad Request", oauth: "invalid_grant" },

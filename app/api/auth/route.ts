@@ -6,10 +6,14 @@ import { methods } from "@/server/http/methods.ts";
 import { authorizeRequestSchema } from "@/server/oauth/authorize.schemas.ts";
 import { startAuthorization } from "@/server/oauth/start-authorization.ts";
 
-const start = (request: Parameters<typeof startAuthorization>[0]["request"]) =>
-  startAuthorization({ request, config: getConfig() }).then(browserResponse);
+const start = (request: Parameters<typeof startAuthorization>[0]["request"], req: Request) =>
+  startAuthorization({ request, config: getConfig() }).then((outcome) =>
+    browserResponse(outcome, req.headers.get("accept")),
+  );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withPublic({ query: authorizeRequestSchema, accept: false }, ({ query }) => start(query)),
-  POST: withPublic({ body: authorizeRequestSchema, bodyKind: "form", accept: false }, ({ body }) => start(body)),
+  GET: withPublic({ query: authorizeRequestSchema, accept: false }, ({ query, req }) => start(query, req)),
+  POST: withPublic({ body: authorizeRequestSchema, bodyKind: "form", accept: false }, ({ body, req }) =>
+    start(body, req),
+  ),
 });
