@@ -9,7 +9,7 @@ import { created } from "@/server/http/respond.ts";
 const params = z.object({ chain: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withSandboxBearer({ params, body: smartAccountSchema }, async ({ params, body }) =>
-    created(await deploySmartAccount({ chain: params.chain, account: body, config: getConfig() })),
+  POST: withSandboxBearer({ params, body: smartAccountSchema }, async ({ caller, params, body }) =>
+    created(await deploySmartAccount({ chain: params.chain, account: body, caller, config: getConfig() })),
   ),
 });

@@ -9,7 +9,7 @@ import { created } from "@/server/http/respond.ts";
 const params = z.object({ chain: z.string(), address: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withSandboxBearer({ params, body: signedMessageSchema }, async ({ params, body }) =>
-    created(await signOnChain({ ...params, ...body, config: getConfig() })),
+  POST: withSandboxBearer({ params, body: signedMessageSchema }, async ({ caller, params, body }) =>
+    created(await signOnChain({ ...params, ...body, by: { application: caller }, config: getConfig() })),
   ),
 });
