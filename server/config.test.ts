@@ -132,6 +132,11 @@ describe("configuration", () => {
       },
       /TOKENRAIL_TEST_CLOCK: moving the clock is for test instances/,
     ],
+    [
+      "C37: production on the simulated chain",
+      { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
+      /TOKENRAIL_CHAIN_GATEWAY: production runs on real chains \(evm\); the simulated chain is for the sandbox/,
+    ],
     ["a short secret", { TOKENRAIL_SECRET: "short" }, /TOKENRAIL_SECRET: must be at least 32 characters/],
     ["an unknown environment", { TOKENRAIL_ENV: "staging" }, /TOKENRAIL_ENV/],
     ["a port out of range", { PORT: "70000" }, /PORT/],
@@ -172,11 +177,14 @@ describe("configuration", () => {
     });
   }
 
-  it("starts in production with a PostgreSQL URL and a real secret, without demo data", () => {
+  it("starts in production with a PostgreSQL URL, a real secret and real chains, without demo data", () => {
     const config = loadConfig({
       TOKENRAIL_ENV: "production",
       DATABASE_URL: "postgres://db/t",
       TOKENRAIL_SECRET: SECRET,
+      TOKENRAIL_CHAIN_GATEWAY: "evm",
+      TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+      TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
     });
     assert.equal(config.environment, "production");
     assert.equal(config.seedDemo, false);

@@ -286,6 +286,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const evm = e.TOKENRAIL_CHAIN_GATEWAY === "evm";
+  if (production && !evm) {
+    problems.push(
+      "TOKENRAIL_CHAIN_GATEWAY: production runs on real chains (evm); the simulated chain is for the sandbox",
+    );
+  }
   if (evm && !e.TOKENRAIL_EVM_ISSUER_KEY) {
     problems.push("TOKENRAIL_EVM_ISSUER_KEY: required when TOKENRAIL_CHAIN_GATEWAY is evm");
   }

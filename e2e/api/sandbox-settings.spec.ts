@@ -8,6 +8,7 @@ import { LINK_MESSAGE, linkedCustomer } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { invalid } from "../fixtures/orders.ts";
+import { productionEnvironment } from "../fixtures/production-instance.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 type Settings = {
@@ -191,19 +192,9 @@ onPostgres("several instances on one PostgreSQL", () => {
     };
     const second = await startDemoInstance(await freePort(), { ...shared, ...demo });
     const productionPort = await freePort();
-    const production = spawnServer(productionPort, {
-      ...shared,
-      TOKENRAIL_ENV: "production",
-      TOKENRAIL_SEED_DEMO: undefined,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: undefined,
-      TOKENRAIL_DEMO_CLIENT_ID: undefined,
-      TOKENRAIL_DEMO_CLIENT_SECRET: undefined,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: undefined,
-      TOKENRAIL_TEST_CLOCK: undefined,
-      TOKENRAIL_SANDBOX_AUTO_APPROVE: undefined,
-      TOKENRAIL_SANDBOX_AUTO_PROCESS: undefined,
-      TOKENRAIL_WEBHOOK_PRIVATE_URLS: undefined,
-    });
+    // Production runs on real chains: a local devnet stands in for one.
+    const { env: productionEnv, devnet } = await productionEnvironment(shared.DATABASE_URL);
+    const production = spawnServer(productionPort, { ...productionEnv, ...shared });
     try {
       // Both instances serve the same applications (the database's): the first one's demo credentials.
       const secondTarget = { baseUrl: second.baseUrl, demo: first.demo };
@@ -237,6 +228,7 @@ onPostgres("several instances on one PostgreSQL", () => {
       expect(page.status()).toBe(404);
     } finally {
       await stopServer(production);
+      await devnet.close();
       await stopServer(second.server);
       await stopServer(first.server);
       await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -4,24 +4,25 @@ import { resolveChain } from "../chains/registry.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
+import { pendingWhere, type PendingScope } from "../signatures/pending-scope.ts";
 import { isAppError } from "../http/errors.ts";
 import { recordLink } from "./record-link.ts";
 
 /**
  * Completes address links waiting for an on-chain signature: each pending `linkAddress` whose account has emitted
  * `SignMsg(msgHash)` is linked, once (the pending row is claimed with a conditional update, so several instances may
- * run this together). `only` narrows the run to one account, e.g. right after the sandbox chain emitted for it.
+ * run this together). `only` narrows the run to one account (and its callers' profiles, `pending-scope.ts`).
  */
 export async function completePendingLinks(options: {
   config: Config;
   clock?: Clock;
-  only?: { chain: string; addressKey: string };
+  only?: PendingScope;
 }): Promise<number> {
   const { config, clock = serverClock, only } = options;
   const now = clock();
   const prisma = await db();
   const waiting = await prisma.pendingSignature.findMany({
-    where: { kind: "linkAddress", completedAt: null, expiresAt: { gt: now }, ...only },
+    where: { kind: "linkAddress", completedAt: null, expiresAt: { gt: now }, ...pendingWhere(only) },
     orderBy: { createdAt: "asc" },
     take: 100,
   });

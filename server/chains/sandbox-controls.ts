@@ -4,6 +4,8 @@ import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../http/errors.ts";
+import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { sandboxChain } from "./configured-gateway.ts";
 import { resolveChain, type ChainInfo } from "./registry.ts";
 import type { SandboxChainGateway } from "./sandbox-gateway.ts";
@@ -36,38 +38,71 @@ export const signedMessageSchema = z
   });
 
 /**
+ * Who drives the sandbox chain: an application through the API, which reaches only its own smart accounts and the
+ * profiles it may act on (C38), or the operator's simulator, which may act on anything.
+ */
+export type SimulatorDriver = { application: Caller } | { operator: true };
+
+/**
  * The sandbox chain's controls, for integrators' tests and the operator: deploy a Safe-like smart account with
  * owners and a threshold, and let it sign a message on chain (emitting `SignMsg`). Absent (404) on real chains.
+ * An account belongs to the application that deployed it: it alone may change its owners. Deploying at an address
+ * that holds another application's account is 409 (an address on a chain holds one account; which application's
+ * it is stays unsaid).
  */
 export async function deploySmartAccount(options: {
   chain: string;
   account: z.infer<typeof smartAccountSchema>;
+  caller: Caller;
   config: Config;
 }): Promise<{ chain: string; address: string; owners: string[]; threshold: number }> {
   const { gateway, chain } = sandboxOf(options.chain, options.config);
   const { address: at, owners, threshold } = options.account;
-  await gateway.registerSmartAccount(chain, at as Hex, owners as Hex[], threshold);
+  const registered = await gateway.registerSmartAccount(
+    chain,
+    at as Hex,
+    owners as Hex[],
+    threshold,
+    options.caller.applicationId,
+  );
+  if (!registered) {
+    throw new AppError("CONFLICT", "Another smart account is deployed at this address; choose a fresh address");
+  }
   return { chain: chain.name, address: at, owners, threshold };
 }
 
+/**
+ * The account signs on chain, then the address links and Safe orders waiting for that signature complete at once.
+ * An application makes only its own accounts sign (another's, or none: 404), and completes only what waits for
+ * profiles it may act on; the periodic job completes the rest as it would on a real chain.
+ */
 export async function signOnChain(options: {
   chain: string;
   address: string;
   /** The text signed, or the Safe message hash (`msgHash`) when that is what the caller has. */
   message?: string;
   msgHash?: string;
+  by: SimulatorDriver;
   config: Config;
 }): Promise<{ chain: string; address: string; msgHash: string; linksCompleted: number; ordersSigned: number }> {
   const { gateway, chain } = sandboxOf(options.chain, options.config);
   if (!/^0x[0-9a-fA-F]{40}$/.test(options.address)) throw new AppError("NOT_FOUND", "No such smart account");
   const account = options.address as Hex;
+  const only = { chain: chain.name, addressKey: options.address.toLowerCase() };
+  let profileIds: string[] | undefined;
+  if ("application" in options.by) {
+    const caller = options.by.application;
+    const owner = await gateway.smartAccountOwner(chain, account);
+    if (owner?.applicationId !== caller.applicationId) throw new AppError("NOT_FOUND", "No such smart account");
+    profileIds = (await accessibleProfiles(caller)).filter((p) => p.perms.includes("write")).map((p) => p.id);
+  }
   const msgHash =
     options.msgHash !== undefined
       ? await gateway.emitSignMsgHash(chain, account, options.msgHash as Hex)
       : await gateway.emitSignMsg(chain, account, options.message ?? "");
-  const only = { chain: chain.name, addressKey: options.address.toLowerCase() };
-  const linksCompleted = await completePendingLinks({ config: options.config, only });
-  const { signed: ordersSigned } = await completeOrderSignatures({ config: options.config, only });
+  const scope = { ...only, profileIds };
+  const linksCompleted = await completePendingLinks({ config: options.config, only: scope });
+  const { signed: ordersSigned } = await completeOrderSignatures({ config: options.config, only: scope });
   return { chain: chain.name, address: options.address, msgHash, linksCompleted, ordersSigned };
 }
 

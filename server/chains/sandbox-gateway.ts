@@ -75,15 +75,43 @@ export class SandboxChainGateway implements ChainGateway {
     return row !== null;
   }
 
-  /** Deploys a Safe-like account on the sandbox chain (or changes its owners). */
-  async registerSmartAccount(chain: ChainInfo, account: Hex, owners: Hex[], threshold: number): Promise<void> {
+  /**
+   * Deploys a Safe-like account on the sandbox chain for `applicationId` (or changes the owners of that application's
+   * account). False, and nothing changed, when the address holds an account of another application (or one with no
+   * recorded owner). Without `applicationId` the account belongs to no application (the chain's own tests).
+   */
+  async registerSmartAccount(
+    chain: ChainInfo,
+    account: Hex,
+    owners: Hex[],
+    threshold: number,
+    applicationId?: string,
+  ): Promise<boolean> {
     const prisma = await db();
+    const key = { chain: chain.name, addressKey: account.toLowerCase() };
     const data = { owners: owners.map((o) => o.toLowerCase()), threshold };
-    await prisma.simulatedSmartAccount.upsert({
-      where: { chain_addressKey: { chain: chain.name, addressKey: account.toLowerCase() } },
-      create: { chain: chain.name, addressKey: account.toLowerCase(), ...data },
-      update: data,
+    const { count } = await prisma.simulatedSmartAccount.updateMany({
+      where: { ...key, applicationId: applicationId ?? null },
+      data,
     });
+    if (count === 1) return true;
+    try {
+      await prisma.simulatedSmartAccount.create({ data: { ...key, ...data, applicationId: applicationId ?? null } });
+      return true;
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+      throw error;
+    }
+  }
+
+  /** Whether a smart account is deployed at `account`, and which application registered it (null: none recorded). */
+  async smartAccountOwner(chain: ChainInfo, account: Hex): Promise<{ applicationId: string | null } | undefined> {
+    const prisma = await db();
+    const row = await prisma.simulatedSmartAccount.findUnique({
+      where: { chain_addressKey: { chain: chain.name, addressKey: account.toLowerCase() } },
+      select: { applicationId: true },
+    });
+    return row ?? undefined;
   }
 
   /** The account signs `message` on chain: `SignMsg(msgHash)` is emitted. Returns the hash. */

@@ -1,5 +1,5 @@
 import type { AuditActor } from "../audit/record-audit.ts";
-import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
+import { authenticateBearer, CLIENT_CREDENTIALS, type Caller } from "../oauth/authenticate-bearer.ts";
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
 import { getConfig } from "../config.ts";
 import { isOperator } from "../users/is-operator.ts";
@@ -27,18 +27,54 @@ export function withBearer<S extends Spec>(
 }
 
 /**
+ * The application itself: a bearer token of its client-credentials client. Resources that belong to the application
+ * rather than to a person (its webhook subscriptions and their deliveries) are reached with it only; a person's
+ * token (authorization code, refreshed, or any other grant) is refused with 403 on every method of the route,
+ * including the ones it does not implement. No token, or an unknown one, is 401 as everywhere.
+ */
+export function withApplication<S extends Spec>(
+  spec: S,
+  fn: (input: Input<S> & { caller: Caller }) => Promise<unknown>,
+): GuardedHandler {
+  const authenticate = async (req: Request) => ({ caller: await applicationCaller(req) });
+  const handler = described((req, ctx) => run(req, ctx, spec, authenticate, fn), spec, "application");
+  handler[GUARD] = applicationCaller;
+  return handler;
+}
+
+async function applicationCaller(req: Request): Promise<Caller> {
+  const caller = await authenticateBearer(req.headers.get("authorization"));
+  if (caller.grantType !== CLIENT_CREDENTIALS) {
+    throw new AppError(
+      "FORBIDDEN",
+      "Only the application itself may do this: use an access token of its client-credentials client",
+    );
+  }
+  return caller;
+}
+
+/** Outside the sandbox the simulator's endpoints do not exist. */
+function sandboxOnly(): Promise<void> {
+  if (getConfig().environment !== "sandbox") return Promise.reject(new AppError("NOT_FOUND", "Not found"));
+  return Promise.resolve();
+}
+
+/**
  * A bearer access token on the sandbox's own endpoints (the simulator): outside the sandbox they do not exist, so
- * every request is 404 before any token is looked at.
+ * every request is 404 before any token is looked at, on every method of the route (the 405 and OPTIONS answers
+ * pass the same check). Every route under `app/api/sandbox/` uses this wrapper (`sandbox-routes.test.ts`).
  */
 export function withSandboxBearer<S extends Spec>(
   spec: S,
   fn: (input: Input<S> & { caller: Caller }) => Promise<unknown>,
 ): GuardedHandler {
   const authenticate = async (req: Request) => {
-    if (getConfig().environment !== "sandbox") throw new AppError("NOT_FOUND", "Not found");
+    await sandboxOnly();
     return { caller: await authenticateBearer(req.headers.get("authorization")) };
   };
-  return described((req, ctx) => run(req, ctx, spec, authenticate, fn), spec, "sandbox-bearer");
+  const handler = described((req, ctx) => run(req, ctx, spec, authenticate, fn), spec, "sandbox-bearer");
+  handler[GUARD] = sandboxOnly;
+  return handler;
 }
 
 /**

@@ -25,7 +25,7 @@ export const GUARD = Symbol("route guard");
  * and the kind of caller it authenticates. Tests generate requests from it (the fuzz test, C44).
  */
 export const DESCRIPTION = Symbol.for("tokenrail.route-description");
-export type CallerKind = "public" | "bearer" | "sandbox-bearer" | "oauth-client" | "operator";
+export type CallerKind = "public" | "bearer" | "application" | "sandbox-bearer" | "oauth-client" | "operator";
 export type RouteDescription = Spec & { caller: CallerKind };
 
 export type GuardedHandler = RouteHandler & {

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
-import { PERSON_IN_APP, type Caller } from "./authenticate-bearer.ts";
+import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./authenticate-bearer.ts";
 
 export type Perm = "read" | "write";
 export type AccessibleProfile = {
@@ -31,7 +31,7 @@ export async function accessibleProfiles(caller: Caller): Promise<AccessibleProf
     return rows.map((m) => ({ ...m.profile, perms: m.perms.filter(isPerm) }));
   }
   const granted = { grants: { some: { applicationId: caller.applicationId, revokedAt: null } } };
-  if (caller.grantType === "client_credentials") {
+  if (caller.grantType === CLIENT_CREDENTIALS) {
     const rows = await prisma.profile.findMany({
       where: { OR: [{ id: caller.profileId }, granted] },
       select: PROFILE,

@@ -10,6 +10,9 @@ import { hashSecret } from "./secrets.ts";
  */
 export const PERSON_IN_APP = "web_session";
 
+/** The grant type of an application acting on its own behalf (SPEC Authentication 4), not for a person. */
+export const CLIENT_CREDENTIALS = "client_credentials";
+
 /** Who is calling: the token, the client and application behind it, the user it acts for, its default profile. */
 export type Caller = {
   tokenId: string;

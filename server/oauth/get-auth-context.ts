@@ -2,7 +2,7 @@ import { db } from "../db/client.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { AUTH_CACHE_SECONDS, authCache, callerTags } from "./auth-cache.ts";
 import { accessibleProfiles } from "./accessible-profiles.ts";
-import { notAuthenticated, type Caller } from "./authenticate-bearer.ts";
+import { CLIENT_CREDENTIALS, notAuthenticated, type Caller } from "./authenticate-bearer.ts";
 import type { AuthContext } from "./context.schemas.ts";
 
 /**
@@ -34,7 +34,7 @@ async function readAuthContext(caller: Caller): Promise<AuthContext> {
     name: user.name,
     roles: user.roles,
     auth: {
-      method: caller.grantType === "client_credentials" ? "apikey" : "bearer",
+      method: caller.grantType === CLIENT_CREDENTIALS ? "apikey" : "bearer",
       subject: caller.clientId,
       verified: true,
     },

@@ -3,6 +3,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import { AppError } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { clientAuthLimiter } from "../security/failure-limiter.ts";
+import { CLIENT_CREDENTIALS } from "./authenticate-bearer.ts";
 import { hashSecret, randomSecret, secretMatches } from "./secrets.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from "./token.schemas.ts";
 
@@ -54,7 +55,7 @@ export async function issueClientCredentialsToken(options: {
       tokenHash: hashSecret(accessToken),
       clientId: client.id,
       profileId: client.application.profileId,
-      grantType: "client_credentials",
+      grantType: CLIENT_CREDENTIALS,
       expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
     },
   });

@@ -4,6 +4,7 @@ import { resolveChain } from "../chains/registry.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
+import { pendingWhere, type PendingScope } from "../signatures/pending-scope.ts";
 import { logger } from "../logging/logger.ts";
 import { rejectOrder } from "./settle-order.ts";
 
@@ -18,13 +19,13 @@ export const SIGNATURE_EXPIRED_REASON = "The account did not sign the order on c
 export async function completeOrderSignatures(options: {
   config: Config;
   clock?: Clock;
-  only?: { chain: string; addressKey: string };
+  only?: PendingScope;
 }): Promise<{ signed: number; expired: number }> {
   const { config, clock = serverClock, only } = options;
   const now = clock();
   const prisma = await db();
   const waiting = await prisma.pendingSignature.findMany({
-    where: { kind: "order", completedAt: null, expiresAt: { gt: now }, ...only },
+    where: { kind: "order", completedAt: null, expiresAt: { gt: now }, ...pendingWhere(only) },
     orderBy: { createdAt: "asc" },
     take: 100,
   });

@@ -4,7 +4,7 @@ import { AppError, isAppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { logger } from "../logging/logger.ts";
 import type { SandboxActor } from "./change-sandbox-settings.ts";
-import { assertSandbox } from "./sandbox-only.ts";
+import { assertOperator, assertSandbox } from "./sandbox-only.ts";
 import { emitSignMsgSchema, isMessageHash } from "./simulator.schemas.ts";
 
 export type EmittedSignMsg = {
@@ -17,7 +17,8 @@ export type EmittedSignMsg = {
 
 /**
  * The simulator makes a Safe sign on the sandbox chain: `SignMsg(msgHash)` for a message hash as given, or for the
- * Safe hash of a text message. Address links and orders waiting for that signature complete at once.
+ * Safe hash of a text message. Address links and orders waiting for that signature complete at once. The operator's
+ * lever: it reaches any tenant's Safe.
  */
 export async function emitSafeSignature(options: {
   input: unknown;
@@ -26,12 +27,14 @@ export async function emitSafeSignature(options: {
 }): Promise<EmittedSignMsg> {
   const { actor, config } = options;
   assertSandbox(config);
+  assertOperator(actor);
   const { chain, address, what } = validate(emitSignMsgSchema, options.input);
   try {
     const emitted = await signOnChain({
       chain,
       address,
       ...(isMessageHash(what) ? { msgHash: what } : { message: what }),
+      by: { operator: true },
       config,
     });
     logger().info(

@@ -5,7 +5,8 @@ import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { validate } from "../http/validate.ts";
 import { formatAmount } from "../money/amount.ts";
-import { assertSandbox } from "./sandbox-only.ts";
+import type { SandboxActor } from "./change-sandbox-settings.ts";
+import { assertOperator, assertSandbox } from "./sandbox-only.ts";
 import { safeRefSchema } from "./simulator.schemas.ts";
 
 export type SafeSignatureView = {
@@ -26,11 +27,13 @@ export type SafeSignatureView = {
  */
 export async function listSafeSignatures(options: {
   input: unknown;
+  actor: SandboxActor;
   config: Config;
   clock?: Clock;
 }): Promise<SafeSignatureView[]> {
   const { config, clock = serverClock } = options;
   assertSandbox(config);
+  assertOperator(options.actor);
   const { chain: name, address } = validate(safeRefSchema, options.input);
   const chain = resolveChain(name, config.environment);
   if (!chain || chain.family !== "evm") {

@@ -121,6 +121,9 @@ describe("the sandbox settings cache and clock offset", () => {
       TOKENRAIL_ENV: "production",
       DATABASE_URL: "postgres://tokenrail@127.0.0.1:5432/none",
       TOKENRAIL_SECRET: "a-production-secret-of-enough-length-0123456789",
+      TOKENRAIL_CHAIN_GATEWAY: "evm",
+      TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+      TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
     });
     applySandboxSettings({ ...cachedSandboxSettings(getConfig()), clockOffsetSeconds: 10 * HOUR }, production);
     assert.equal(instanceClockOffset(), 0);

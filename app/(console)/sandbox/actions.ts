@@ -51,7 +51,7 @@ export async function settingsAction(): Promise<SimulatorResult<SandboxSettingsV
 
 /** What a Safe still has to sign on chain. */
 export async function safeSignaturesAction(input: unknown): Promise<SimulatorResult<SafeSignatureView[]>> {
-  return simulatorAction(() => listSafeSignatures({ input, config: getConfig() }));
+  return simulatorAction((actor) => listSafeSignatures({ input, actor, config: getConfig() }));
 }
 
 /** The Safe emits `SignMsg` on the sandbox chain. */

@@ -1,7 +1,7 @@
 // PATCH|PUT /webhooks/{subscription} — change state, types, URL or secret; DELETE — remove the subscription
 import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
-import { withBearer } from "@/server/http/callers.ts";
+import { withApplication } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import {
   deleteSubscription,
@@ -12,15 +12,15 @@ import {
 import { updateWebhookSchema } from "@/server/webhooks/webhook.schemas.ts";
 
 const params = z.object({ subscription: z.string() });
-const update = withBearer({ params, body: updateWebhookSchema }, ({ caller, params, body }) =>
+const update = withApplication({ params, body: updateWebhookSchema }, ({ caller, params, body }) =>
   updateSubscription({ caller, id: params.subscription, request: body, config: getConfig() }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withBearer({ params }, async ({ caller, params }) =>
+  GET: withApplication({ params }, async ({ caller, params }) =>
     subscriptionView(await ownSubscription(caller, params.subscription)),
   ),
   PATCH: update,
   PUT: update,
-  DELETE: withBearer({ params }, ({ caller, params }) => deleteSubscription({ caller, id: params.subscription })),
+  DELETE: withApplication({ params }, ({ caller, params }) => deleteSubscription({ caller, id: params.subscription })),
 });

@@ -2,14 +2,14 @@
 import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
 import { signedMessageSchema, signOnChain } from "@/server/chains/sandbox-controls.ts";
-import { withBearer } from "@/server/http/callers.ts";
+import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { created } from "@/server/http/respond.ts";
 
 const params = z.object({ chain: z.string(), address: z.string() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withBearer({ params, body: signedMessageSchema }, async ({ params, body }) =>
-    created(await signOnChain({ ...params, ...body, config: getConfig() })),
+  POST: withSandboxBearer({ params, body: signedMessageSchema }, async ({ caller, params, body }) =>
+    created(await signOnChain({ ...params, ...body, by: { application: caller }, config: getConfig() })),
   ),
 });

@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
+import { apiRoutesUnder } from "../fixtures/console-routes.ts";
+import { freePort } from "../fixtures/free-port.ts";
+import { productionEnvironment } from "../fixtures/production-instance.ts";
+import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+
+/**
+ * C37: the simulator exists in the sandbox only. Production refuses to start on the simulated chain, and every
+ * route under `app/api/sandbox/` (read from the app's files, so a route added later is covered too) is 404 on every
+ * method before any token is looked at.
+ */
+
+const NOT_FOUND = { code: 404, status: "Not Found", message: "Not found" };
+const EVERY_METHOD = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+test("C37: production refuses to start on a simulated chain", async () => {
+  const port = await freePort();
+  const refused = spawnServer(port, {
+    TOKENRAIL_ENV: "production",
+    // Never connected to: the configuration is refused first.
+    DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
+    TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_CHAIN_GATEWAY: "sandbox",
+    TOKENRAIL_SEED_DEMO: undefined,
+    TOKENRAIL_DEMO_CODE_CLIENT_ID: undefined,
+    TOKENRAIL_DEMO_CLIENT_ID: undefined,
+    TOKENRAIL_DEMO_CLIENT_SECRET: undefined,
+    TOKENRAIL_DEMO_OPERATOR_PASSWORD: undefined,
+    TOKENRAIL_TEST_CLOCK: undefined,
+    TOKENRAIL_SANDBOX_AUTO_APPROVE: undefined,
+    TOKENRAIL_SANDBOX_AUTO_PROCESS: undefined,
+    TOKENRAIL_WEBHOOK_PRIVATE_URLS: undefined,
+  });
+  try {
+    expect(await refused.exited).toBe(1);
+    const output = refused.output();
+    expect(output).toContain(
+      "  - TOKENRAIL_CHAIN_GATEWAY: production runs on real chains (evm); the simulated chain is for the sandbox",
+    );
+    // The simulated chain is the only thing wrong with this configuration.
+    expect(output.match(/^ {2}- /gm)).toHaveLength(1);
+    await expect(fetch(`http://localhost:${port}/livez`)).rejects.toThrow();
+  } finally {
+    await stopServer(refused);
+  }
+});
+
+// Defined only where there is a PostgreSQL server (production needs one); a skipped test counts as a failure.
+const onPostgres = process.env.DATABASE_URL ? test.describe : () => undefined;
+
+onPostgres("production on PostgreSQL", () => {
+  test("C37: in production every sandbox route is 404 before any token is looked at", async ({ request }) => {
+    test.setTimeout(120_000);
+    const routes = apiRoutesUnder("sandbox");
+    expect(routes.map((r) => r.file).sort()).toEqual(
+      expect.arrayContaining([
+        "app/api/sandbox/chains/[chain]/smart-accounts/[address]/signed-messages/route.ts",
+        "app/api/sandbox/chains/[chain]/smart-accounts/route.ts",
+        "app/api/sandbox/orders/[orderId]/process/route.ts",
+        "app/api/sandbox/orders/[orderId]/reject/route.ts",
+        "app/api/sandbox/payments/route.ts",
+        "app/api/sandbox/settings/route.ts",
+      ]),
+    );
+    const database = `tokenrail_e2e_production_${randomBytes(4).toString("hex")}`;
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`CREATE DATABASE ${database}`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${database}`;
+    // A sandbox instance creates the schema and an application; then production starts on the same database, where
+    // that application's client-credentials client gets tokens like any partner's.
+    const seeder = await startDemoInstance(await freePort(), { DATABASE_URL: url.toString() });
+    await stopServer(seeder.server);
+    const { env, devnet } = await productionEnvironment(url.toString());
+    const port = await freePort();
+    const production = spawnServer(port, env);
+    try {
+      await waitFor(`http://localhost:${port}/livez`);
+      const target = { baseUrl: `http://localhost:${port}/api`, demo: seeder.demo };
+      const token = await clientCredentialsToken(request, target);
+      // The token is valid there: it is looked at, and accepted, where a route exists.
+      const context = await request.get(`${target.baseUrl}/auth/context`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(context.status()).toBe(200);
+
+      const callers = [
+        ["no token", {}],
+        ["a garbage token", { authorization: "Bearer not-a-token-at-all" }],
+        ["a valid partner token", { authorization: `Bearer ${token}` }],
+      ] as const;
+      for (const route of routes) {
+        for (const method of EVERY_METHOD) {
+          for (const [who, headers] of callers) {
+            const what = `${method} ${route.path} with ${who}`;
+            const res = await request.fetch(`http://localhost:${port}${route.path}`, {
+              method,
+              headers: { ...headers, accept: V2, "content-type": "application/json" },
+              data: ["POST", "PUT", "PATCH"].includes(method) ? { amount: "1.00", reason: "x" } : undefined,
+            });
+            expect(res.status(), what).toBe(404);
+            expect(res.headers()["www-authenticate"], what).toBeUndefined();
+            if (method !== "HEAD") expect(await res.json(), what).toEqual(NOT_FOUND);
+          }
+        }
+      }
+    } finally {
+      await stopServer(production);
+      await devnet.close();
+      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    }
+  });
+});
