@@ -389,3 +389,44 @@ test("C24: where private receivers are refused, loopback, private and metadata U
     await stopServer(target.server);
   }
 });
+
+test("C43: where private receivers are refused, other spellings of loopback, private and metadata addresses are 400", async ({
+  request,
+}) => {
+  const target = await startDemoInstance(extraPort, { TOKENRAIL_WEBHOOK_PRIVATE_URLS: "refuse" });
+  try {
+    const partner = { authorization: `Bearer ${await clientCredentialsToken(request, target)}`, accept: V2 };
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    for (const [url, address] of [
+      // IPv4 spellings the URL parser turns into dotted decimal.
+      ["https://0x7f000001/hooks", "127.0.0.1"],
+      ["https://2130706433/hooks", "127.0.0.1"],
+      ["https://127.1/hooks", "127.0.0.1"],
+      ["https://0177.0.0.1/hooks", "127.0.0.1"],
+      ["https://0xa9.0xfe.0xa9.0xfe/latest/meta-data", "169.254.169.254"],
+      ["https://100.64.0.1/hooks", "100.64.0.1"],
+      // IPv6 addresses that carry an IPv4 one: mapped, compatible, NAT64, 6to4; and Teredo.
+      ["https://[::ffff:127.0.0.1]/hooks", "::ffff:7f00:1"],
+      ["https://[::ffff:7f00:1]/hooks", "::ffff:7f00:1"],
+      ["https://[::127.0.0.1]/hooks", "::7f00:1"],
+      ["https://[::7f00:1]/hooks", "::7f00:1"],
+      ["https://[64:ff9b::127.0.0.1]/hooks", "64:ff9b::7f00:1"],
+      ["https://[64:ff9b::a9fe:a9fe]/latest/meta-data", "64:ff9b::a9fe:a9fe"],
+      ["https://[64:ff9b:1::a00:1]/hooks", "64:ff9b:1::a00:1"],
+      ["https://[2002:a00:1::1]/hooks", "2002:a00:1::1"],
+      ["https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hooks", "2001:0:4136:e378:8000:63bf:3fff:fdd2"],
+      ["https://[0:0:0:0:0:0:0:1]/hooks", "::1"],
+    ] as const) {
+      const res = await request.post(`${target.baseUrl}/webhooks`, { headers: partner, data: { url, secret } });
+      expect(res.status(), url).toBe(400);
+      expect(await res.json(), url).toEqual({
+        code: 400,
+        status: "Bad Request",
+        message: "Validation errors",
+        errors: { url: `its host resolves to ${address}, which is not a public address` },
+      });
+    }
+  } finally {
+    await stopServer(target.server);
+  }
+});

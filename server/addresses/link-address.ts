@@ -10,6 +10,8 @@ import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { recordLink, type LinkedAddress } from "./record-link.ts";
+import { MAX_ID, MAX_SIGNATURE, MAX_SIGNED_MESSAGE, tooLong } from "../limits.ts";
+import { quote } from "../limits.ts";
 
 /** The fixed text an owner signs to link an address (CONTRACT §4.12); the published SDK leaves it out. */
 export const LINK_MESSAGE = "I hereby declare that I am the address owner.";
@@ -18,11 +20,17 @@ export const LINK_MESSAGE = "I hereby declare that I am the address owner.";
 export const ON_CHAIN_WAIT_SECONDS = 5 * 24 * 3600;
 
 export const linkAddressSchema = z.object({
-  profile: z.string().uuid().optional(),
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters"),
-  chain: z.string().min(1),
-  message: z.string().optional(),
-  signature: z.string().regex(/^0x(?:[0-9a-fA-F]{2})*$/, "must be a hex string with the 0x prefix"),
+  profile: z.string().max(MAX_ID, tooLong(MAX_ID)).uuid().optional(),
+  address: z
+    .string()
+    .max(42, { error: tooLong(42), abort: true })
+    .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters"),
+  chain: z.string().min(1).max(MAX_ID, tooLong(MAX_ID)),
+  message: z.string().max(MAX_SIGNED_MESSAGE, tooLong(MAX_SIGNED_MESSAGE)).optional(),
+  signature: z
+    .string()
+    .max(MAX_SIGNATURE, { error: tooLong(MAX_SIGNATURE), abort: true })
+    .regex(/^0x(?:[0-9a-fA-F]{2})*$/, "must be a hex string with the 0x prefix"),
 });
 export type LinkAddressRequest = z.infer<typeof linkAddressSchema>;
 
@@ -76,7 +84,7 @@ export async function linkAddress(options: {
 function linkableChain(name: string, config: Config): ChainInfo {
   const chain = resolveChain(name, config.environment);
   if (!chain) {
-    throw new AppError("VALIDATION", "Unknown chain", { chain: `${name} is not a chain of this environment` });
+    throw new AppError("VALIDATION", "Unknown chain", { chain: `${quote(name)} is not a chain of this environment` });
   }
   if (chain.family !== "evm") {
     throw new AppError("VALIDATION", "Addresses are linked on EVM chains", {

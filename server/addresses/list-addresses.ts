@@ -6,10 +6,15 @@ import { AppError } from "../http/errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
+import { MAX_ID, tooLong } from "../limits.ts";
+import { quote } from "../limits.ts";
 
 export type AddressView = { profile: string; address: string; chains: string[] };
 
-export const listAddressesQuery = z.object({ profile: z.string().optional(), chain: z.string().optional() });
+export const listAddressesQuery = z.object({
+  profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
+  chain: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
+});
 
 /** `GET /addresses` (SPEC endpoint 13): a profile's linked addresses, each with its chains (sorted). */
 export async function listAddresses(options: {
@@ -55,6 +60,8 @@ function group(rows: { profileId: string; address: string; addressKey: string; c
 function knownChain(name: string, config: Config): string {
   const chain = resolveChain(name, config.environment);
   if (!chain)
-    throw new AppError("VALIDATION", "Validation errors", { chain: `${name} is not a chain of this environment` });
+    throw new AppError("VALIDATION", "Validation errors", {
+      chain: `${quote(name)} is not a chain of this environment`,
+    });
   return chain.name;
 }

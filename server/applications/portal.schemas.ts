@@ -2,6 +2,7 @@ import { z } from "zod";
 import { UUID_PATTERN } from "../ids.ts";
 import { ALL_PRIVILEGES, type Privilege } from "./privilege-names.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
+import { MAX_ID } from "../limits.ts";
 
 /**
  * What a developer sends from the portal: registering an application, changing it, asking for privileges. The
@@ -35,7 +36,7 @@ export const kycModelSchema = z.enum(["sharing", "reliance"], "Choose sharing or
 
 export const registerApplicationInputSchema = z.object({
   name: applicationNameSchema,
-  profileId: z.string().regex(UUID_PATTERN, "Choose a profile"),
+  profileId: z.string().max(MAX_ID).regex(UUID_PATTERN, "Choose a profile"),
   redirectUris: redirectUrisSchema,
   kycModel: kycModelSchema,
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Reply } from "../http/respond.ts";
 import { readAuditPage } from "./read-audit-page.ts";
+import { MAX_ID, tooLong } from "../limits.ts";
 
 export type { AuditEntryView } from "./read-audit-page.ts";
 
@@ -11,18 +12,20 @@ const limitMessage = `must be a whole number from 1 to ${MAX_AUDIT_LIMIT}`;
 
 /** `GET /admin/audit`: filters by subject id and action, newest first, keyset-paged by an opaque cursor. */
 export const listAuditQuery = z.object({
-  subject: z.uuid("must be a UUID").optional(),
+  subject: z.string().max(MAX_ID, tooLong(MAX_ID)).pipe(z.uuid("must be a UUID")).optional(),
   action: z
     .string()
+    .max(64, { error: "must be an action name such as profile.approve", abort: true })
     .regex(/^[a-zA-Z.]{1,64}$/, "must be an action name such as profile.approve")
     .optional(),
   limit: z
     .string()
+    .max(3, { error: limitMessage, abort: true })
     .regex(/^[0-9]{1,3}$/, limitMessage)
     .transform((value) => Number.parseInt(value, 10))
     .refine((value) => value >= 1 && value <= MAX_AUDIT_LIMIT, limitMessage)
     .default(DEFAULT_AUDIT_LIMIT),
-  cursor: z.string().min(1, "Cursor missing").optional(),
+  cursor: z.string().min(1, "Cursor missing").max(MAX_ID, tooLong(MAX_ID)).optional(),
 });
 export type ListAuditQuery = z.output<typeof listAuditQuery>;
 

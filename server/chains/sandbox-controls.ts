@@ -9,8 +9,12 @@ import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { sandboxChain } from "./configured-gateway.ts";
 import { resolveChain, type ChainInfo } from "./registry.ts";
 import type { SandboxChainGateway } from "./sandbox-gateway.ts";
+import { MAX_SIGNED_MESSAGE, quote, tooLong } from "../limits.ts";
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters");
+const address = z
+  .string()
+  .max(42, { error: tooLong(42), abort: true })
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters");
 
 export const smartAccountSchema = z
   .object({
@@ -26,9 +30,10 @@ export const smartAccountSchema = z
 /** What the account signs: a text message (hashed as a Safe does), or the Safe message hash itself. */
 export const signedMessageSchema = z
   .object({
-    message: z.string().min(1).max(10_000).optional(),
+    message: z.string().min(1).max(MAX_SIGNED_MESSAGE, tooLong(MAX_SIGNED_MESSAGE)).optional(),
     msgHash: z
       .string()
+      .max(66, { error: tooLong(66), abort: true })
       .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hexadecimal characters")
       .optional(),
   })
@@ -110,6 +115,6 @@ function sandboxOf(name: string, config: Config): { gateway: SandboxChainGateway
   const gateway = sandboxChain(config);
   if (!gateway) throw new AppError("NOT_FOUND", "This instance runs on real chains; there is no sandbox chain");
   const chain = resolveChain(name, config.environment);
-  if (!chain || chain.family !== "evm") throw new AppError("NOT_FOUND", `No sandbox EVM chain named ${name}`);
+  if (!chain || chain.family !== "evm") throw new AppError("NOT_FOUND", `No sandbox EVM chain named ${quote(name)}`);
   return { gateway, chain };
 }

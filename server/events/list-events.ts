@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { db } from "../db/client.ts";
 import { uuidOrUndefined } from "../ids.ts";
+import { MAX_ID, tooLong } from "../limits.ts";
 
 export const listEventsQuery = z.object({
-  profile: z.string().optional(),
-  type: z.string().optional(),
+  profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
+  type: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

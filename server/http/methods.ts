@@ -1,5 +1,6 @@
 import { AppError } from "./errors.ts";
 import { DESCRIPTION, GUARD, run, type GuardedHandler, type RouteHandler } from "./handler.ts";
+import { quote } from "../limits.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -63,7 +64,7 @@ export function methods(
   const guard = Object.values(handlers).find((handler) => handler[GUARD])?.[GUARD];
   const refuse = failing(
     (req) =>
-      new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`, undefined, {
+      new AppError("METHOD_NOT_ALLOWED", `Method ${quote(req.method)} is not allowed here; use ${allow}`, undefined, {
         allow,
       }),
   );
@@ -87,6 +88,8 @@ export function methods(
 
 /** For the catch-all route: every method answers 404 in the spec's error body. */
 export function notFound(): Record<Method, RouteHandler> {
-  const handler = failing((req, url) => new AppError("NOT_FOUND", `No such endpoint: ${req.method} ${url.pathname}`));
+  const handler = failing(
+    (req, url) => new AppError("NOT_FOUND", `No such endpoint: ${quote(req.method)} ${quote(url.pathname)}`),
+  );
   return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, RouteHandler>;
 }

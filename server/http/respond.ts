@@ -1,4 +1,5 @@
-import { type AppError } from "./errors.ts";
+import { MAX_ECHO } from "../limits.ts";
+import { type AppError, type FieldErrors } from "./errors.ts";
 import { STATUS } from "./status-table.ts";
 
 /** A handler's answer when it is not a plain 200: status, JSON body and headers. */
@@ -35,14 +36,30 @@ export type ErrorBody = {
   error_description?: string;
 };
 
+/**
+ * The longest message an error body carries (C42). Messages quote the caller's input through `quote()`, which keeps at
+ * most `MAX_ECHO` characters of it; this is the backstop for a message that forgot to, so that nothing sends a
+ * megabyte of input back.
+ */
+export const MAX_ERROR_TEXT = MAX_ECHO + 100;
+
+function clip(text: string): string {
+  return text.length <= MAX_ERROR_TEXT ? text : `${text.slice(0, MAX_ERROR_TEXT)}…`;
+}
+
+function clipFields(fields: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([key, message]) => [clip(key), clip(message)]));
+}
+
 /** The spec's error body. `oauth` adds RFC 6749's `error`/`error_description` for the token endpoint. */
 export function errorBody(error: AppError, options: { oauth?: boolean } = {}): ErrorBody {
   const entry = STATUS[error.code];
-  const body: ErrorBody = { code: entry.status, status: entry.reason, message: error.message };
-  if (error.fields && Object.keys(error.fields).length > 0) body.errors = error.fields;
+  const message = clip(error.message);
+  const body: ErrorBody = { code: entry.status, status: entry.reason, message };
+  if (error.fields && Object.keys(error.fields).length > 0) body.errors = clipFields(error.fields);
   if (options.oauth && entry.oauth) {
     body.error = entry.oauth;
-    body.error_description = error.message;
+    body.error_description = message;
   }
   return body;
 }

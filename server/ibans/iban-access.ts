@@ -5,12 +5,13 @@ import { AppError } from "../http/errors.ts";
 import { accessibleProfiles, type AccessibleProfile, type Perm } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { ibanKey, isProvisioned, type ProvisionedIban } from "./iban-view.ts";
+import { quote } from "../limits.ts";
 
 /** The chain a request names, as this environment reads it (production names mean their testnets in sandbox). */
 export function requestedChain(name: string, environment: Environment): ChainInfo {
   const chain = resolveChain(name, environment);
   if (!chain)
-    throw new AppError("VALIDATION", "Unknown chain", { chain: `${name} is not a chain of this environment` });
+    throw new AppError("VALIDATION", "Unknown chain", { chain: `${quote(name)} is not a chain of this environment` });
   return chain;
 }
 

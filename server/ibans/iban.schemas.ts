@@ -1,15 +1,17 @@
 import { z } from "zod";
+import { MAX_IBAN, MAX_ID, tooLong } from "../limits.ts";
 
 /** Requests of the IBAN endpoints (SPEC endpoints 16–19). Unknown fields are ignored. */
 
 const address = z
   .string("Address missing")
+  .max(42, { error: tooLong(42), abort: true })
   .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters");
-const chain = z.string("Chain missing").min(1, "Chain missing");
+const chain = z.string("Chain missing").min(1, "Chain missing").max(MAX_ID, tooLong(MAX_ID));
 
 /** `POST /ibans`: the SDK also sends `emailNotifications` (true by default); `profile` may name the owner. */
 export const requestIbanSchema = z.object({
-  profile: z.string().optional(),
+  profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
   address,
   chain,
   emailNotifications: z.boolean("must be true or false").default(true),
@@ -21,8 +23,8 @@ export const moveIbanSchema = z.object({ address, chain });
 export type MoveIbanRequest = z.infer<typeof moveIbanSchema>;
 
 export const listIbansQuery = z.object({
-  profile: z.string().optional(),
-  chain: z.string().min(1, "Chain missing").optional(),
+  profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
+  chain: chain.optional(),
 });
 
-export const ibanParams = z.object({ iban: z.string() });
+export const ibanParams = z.object({ iban: z.string().max(MAX_IBAN, tooLong(MAX_IBAN)) });

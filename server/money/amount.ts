@@ -87,6 +87,7 @@ export const amountSchema = z
     error: (issue) =>
       issue.input === undefined || issue.input === null ? AMOUNT_REASONS.missing : AMOUNT_REASONS.notText,
   })
+  .max(MAX_TEXT_LENGTH, { error: AMOUNT_REASONS.tooLarge, abort: true })
   .transform((text, ctx) => {
     const parsed = parseAmount(text);
     if (parsed.ok) return parsed.minor;

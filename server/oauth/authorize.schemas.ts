@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { MAX_EMAIL, MAX_ID, MAX_SIGNATURE, MAX_SIGNED_MESSAGE, MAX_URL, tooLong } from "../limits.ts";
+
+const bounded = (max: number) => z.string().max(max, tooLong(max)).optional();
 
 /**
  * Fields of `POST /auth` (form) and `GET /auth` (query): SPEC endpoint 2 plus the reference's names (CONTRACT §4.1).
@@ -6,21 +9,22 @@ import { z } from "zod";
  * client and redirect URI are known (RFC 6749 §4.1.2.1).
  */
 export const authorizeRequestSchema = z.object({
-  client_id: z.string().optional(),
-  redirect_uri: z.string().optional(),
-  response_type: z.string().optional(),
-  code_challenge: z.string().optional(),
-  code_challenge_method: z.string().optional(),
-  state: z.string().optional(),
-  email: z.string().optional(),
-  auth_mode: z.string().optional(),
-  skip_kyc: z.string().optional(),
-  skip_create_account: z.string().optional(),
-  address: z.string().optional(),
-  signature: z.string().optional(),
-  chain: z.string().optional(),
-  authentication_method: z.string().optional(),
-  message: z.string().optional(),
+  client_id: bounded(MAX_ID),
+  redirect_uri: bounded(MAX_URL),
+  response_type: bounded(MAX_ID),
+  code_challenge: bounded(MAX_ID),
+  code_challenge_method: bounded(MAX_ID),
+  // RFC 6749 leaves `state` to the client; some carry a signed token in it.
+  state: bounded(MAX_URL),
+  email: bounded(MAX_EMAIL),
+  auth_mode: bounded(MAX_ID),
+  skip_kyc: bounded(MAX_ID),
+  skip_create_account: bounded(MAX_ID),
+  address: bounded(MAX_ID),
+  signature: bounded(MAX_SIGNATURE),
+  chain: bounded(MAX_ID),
+  authentication_method: bounded(MAX_ID),
+  message: bounded(MAX_SIGNED_MESSAGE),
 });
 export type AuthorizeRequest = z.infer<typeof authorizeRequestSchema>;
 

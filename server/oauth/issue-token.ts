@@ -5,6 +5,7 @@ import { exchangeAuthorizationCode } from "./exchange-authorization-code.ts";
 import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts";
 import { refreshAccessToken } from "./refresh-access-token.ts";
 import type { TokenRequest, TokenResponse } from "./token.schemas.ts";
+import { quote } from "../limits.ts";
 
 /** The token endpoint (SPEC endpoint 6): dispatches on `grant_type`. */
 export async function issueToken(options: {
@@ -35,6 +36,6 @@ export async function issueToken(options: {
         clock,
       });
     default:
-      throw new AppError("UNSUPPORTED_GRANT_TYPE", `grant_type ${request.grant_type} is not supported`);
+      throw new AppError("UNSUPPORTED_GRANT_TYPE", `grant_type ${quote(request.grant_type)} is not supported`);
   }
 }

@@ -9,6 +9,7 @@ import { errorRedirect, type AuthorizationErrorCode, type AuthorizationOutcome }
 import { CODE_CHALLENGE, type AuthorizeRequest } from "./authorize.schemas.ts";
 import { randomSecret } from "./secrets.ts";
 import { authorizeWithSiwe } from "./siwe-authorization.ts";
+import { quote } from "../limits.ts";
 
 /** How long a person has to sign in and consent after the integrator's redirect. */
 export const AUTHORIZATION_REQUEST_MINUTES = 30;
@@ -46,7 +47,9 @@ export async function startAuthorization(options: {
       })
     : null;
   if (!client || client.application.environment !== config.environment) {
-    return errorPage(`No application with client_id ${r.client_id} is registered in this ${config.environment}.`);
+    return errorPage(
+      `No application with client_id ${quote(r.client_id)} is registered in this ${config.environment}.`,
+    );
   }
   if (client.kind !== "authorization_code") {
     return errorPage("This client_id is the application's client-credentials id; sign-in uses its other client id.");

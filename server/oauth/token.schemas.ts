@@ -1,14 +1,20 @@
 import { z } from "zod";
+import { MAX_ID, MAX_SECRET, MAX_URL, tooLong } from "../limits.ts";
+
+const bounded = (max: number) => z.string().max(max, tooLong(max)).optional();
 
 /** Token request fields (SPEC endpoint 6). Unknown fields are ignored, as RFC 6749 §3.2 asks. */
 export const tokenRequestSchema = z.object({
-  grant_type: z.string({ error: "grant_type is required" }).min(1, "grant_type is required"),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
-  code: z.string().optional(),
-  code_verifier: z.string().optional(),
-  redirect_uri: z.string().optional(),
-  refresh_token: z.string().optional(),
+  grant_type: z
+    .string({ error: "grant_type is required" })
+    .min(1, "grant_type is required")
+    .max(MAX_ID, tooLong(MAX_ID)),
+  client_id: bounded(MAX_ID),
+  client_secret: bounded(MAX_SECRET),
+  code: bounded(MAX_SECRET),
+  code_verifier: bounded(MAX_SECRET),
+  redirect_uri: bounded(MAX_URL),
+  refresh_token: bounded(MAX_SECRET),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -3,6 +3,7 @@ import { parseSiweMessage } from "viem/siwe";
 import { chainForEvmId } from "../chains/registry.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
+import { MAX_SIGNATURE, MAX_SIGNED_MESSAGE } from "../limits.ts";
 
 /** Resources the message must list: ours, or the one the published SDK writes (CONTRACT §6.3). */
 const SIWE_RESOURCES = (appUrl: string) => [`${appUrl}/siwe`, "https://monerium.com/siwe"];
@@ -28,6 +29,9 @@ export async function verifySiwe(options: {
   const { message, signature, domain, uri, config, now } = options;
   const fail = (reason: string) => ({ ok: false, reason }) as const;
   if (!message || !signature) return fail("message and signature are required for siwe");
+  // C42: the web sign-in hands its fields over unchecked; /auth's schema has the same bounds.
+  if (message.length > MAX_SIGNED_MESSAGE) return fail(`the message must be at most ${MAX_SIGNED_MESSAGE} characters`);
+  if (signature.length > MAX_SIGNATURE) return fail(`the signature must be at most ${MAX_SIGNATURE} characters`);
   if (message.endsWith("\n")) return fail("the SIWE message must not end with a newline");
   const siwe = parseSiweMessage(message);
   if (!siwe.address || !isAddress(siwe.address) || !siwe.nonce || !siwe.domain || !siwe.chainId || !siwe.uri) {

@@ -9,6 +9,7 @@ import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import type { ListOrdersQuery } from "./order.schemas.ts";
 import { orderView } from "./order-view.ts";
+import { quote } from "../limits.ts";
 
 /**
  * `GET /orders` (SPEC endpoint 21): a profile's orders (the caller's default unless `profile` names another it may
@@ -57,7 +58,9 @@ export async function listOrders(options: {
 function chainName(name: string, config: Config): string {
   const chain = resolveChain(name, config.environment);
   if (!chain) {
-    throw new AppError("VALIDATION", "Validation errors", { chain: `${name} is not a chain of this environment` });
+    throw new AppError("VALIDATION", "Validation errors", {
+      chain: `${quote(name)} is not a chain of this environment`,
+    });
   }
   return chain.name;
 }

@@ -1,5 +1,6 @@
 import type { Currency } from "../chains/registry.ts";
 import { formatAmount, parseAmount } from "../money/amount.ts";
+import { quote } from "../limits.ts";
 
 /*
  * The message a redeem order's signature covers (CONTRACT §6.2):
@@ -112,11 +113,11 @@ function messageProblem({
 
   const currency = order.currency.toUpperCase();
   if (parsed.currency !== currency) {
-    return `the currency in the message (${parsed.currency}) differs from the order's currency (${currency})`;
+    return `the currency in the message (${quote(parsed.currency)}) differs from the order's currency (${currency})`;
   }
 
   const amount = parseAmount(parsed.amount);
-  if (!amount.ok) return `the amount in the message (${parsed.amount}) ${amount.reason}`;
+  if (!amount.ok) return `the amount in the message (${quote(parsed.amount)}) ${amount.reason}`;
   if (amount.minor !== order.amountMinor) {
     return `the amount in the message (${formatAmount(amount.minor)}) differs from the order's amount (${formatAmount(order.amountMinor)})`;
   }
@@ -124,22 +125,22 @@ function messageProblem({
   const counterpart = order.counterpart;
   if (counterpart.standard === "iban") {
     if (parsed.chain !== undefined) {
-      return `the message sends to a chain (${parsed.chain}) but the counterpart is an IBAN; it must read 'Send <CURRENCY> <AMOUNT> to <IBAN> at <TIMESTAMP>'`;
+      return `the message sends to a chain (${quote(parsed.chain)}) but the counterpart is an IBAN; it must read 'Send <CURRENCY> <AMOUNT> to <IBAN> at <TIMESTAMP>'`;
     }
     const receiver = compactIban(parsed.receiver);
     const iban = compactIban(counterpart.iban);
     if (receiver !== iban && receiver !== shortIban(iban)) {
-      return `the receiver in the message (${parsed.receiver}) differs from the counterpart's IBAN (${iban} or ${shortIban(iban)})`;
+      return `the receiver in the message (${quote(parsed.receiver)}) differs from the counterpart's IBAN (${iban} or ${shortIban(iban)})`;
     }
   } else {
     if (parsed.receiver.toLowerCase() !== counterpart.address.toLowerCase()) {
-      return `the receiver in the message (${parsed.receiver}) differs from the counterpart's address (${counterpart.address})`;
+      return `the receiver in the message (${quote(parsed.receiver)}) differs from the counterpart's address (${counterpart.address})`;
     }
     if (parsed.chain === undefined) {
       return `the message names no chain; a cross-chain order reads 'Send <CURRENCY> <AMOUNT> to <ADDRESS> on <CHAIN> at <TIMESTAMP>'`;
     }
     if (!sameChain(parsed.chain, counterpart.chain)) {
-      return `the chain in the message (${parsed.chain}) differs from the counterpart's chain (${counterpart.chain})`;
+      return `the chain in the message (${quote(parsed.chain)}) differs from the counterpart's chain (${counterpart.chain})`;
     }
   }
 

@@ -2,6 +2,7 @@ import { isValidBIC, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { CURRENCIES, type Currency } from "../chains/registry.ts";
 import { UUID_PATTERN } from "../ids.ts";
+import { MAX_IBAN, MAX_ID, MAX_NAME, MAX_SIGNATURE, MAX_TEXT, tooLong } from "../limits.ts";
 import { positiveAmountSchema } from "../money/amount.ts";
 
 /*
@@ -12,16 +13,18 @@ import { positiveAmountSchema } from "../money/amount.ts";
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
-/** Required text; `label` names it in the "missing" message. */
-function text(label: string) {
-  return z.string({
-    error: (issue) =>
-      isMissing(issue.input)
-        ? `${label} missing`
-        : Array.isArray(issue.input)
-          ? "must be given once"
-          : "must be a string",
-  });
+/** Required text; `label` names it in the "missing" message. At most `max` characters (C42), checked first. */
+function text(label: string, max = MAX_NAME, tooLongMessage = tooLong(max)) {
+  return z
+    .string({
+      error: (issue) =>
+        isMissing(issue.input)
+          ? `${label} missing`
+          : Array.isArray(issue.input)
+            ? "must be given once"
+            : "must be a string",
+    })
+    .max(max, { error: tooLongMessage, abort: true });
 }
 
 /** An optional field: absent and null both mean "not given". */
@@ -33,13 +36,15 @@ function optional<T extends z.ZodType>(schema: T) {
 const codePoints = (value: string) => [...value].length;
 
 function lengthBetween(label: string, min: number, max: number) {
-  return text(label).refine((value) => {
+  const message = `must be ${min} to ${max} characters`;
+  // Two UTF-16 units per code point at most: longer is too long whatever it holds.
+  return text(label, max * 2, message).refine((value) => {
     const length = codePoints(value);
     return length >= min && length <= max;
-  }, `must be ${min} to ${max} characters`);
+  }, message);
 }
 
-const uuid = (label: string) => text(label).toLowerCase().regex(UUID_PATTERN, "must be a UUID");
+const uuid = (label: string) => text(label, MAX_ID).toLowerCase().regex(UUID_PATTERN, "must be a UUID");
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const address = (label: string) => text(label).regex(ADDRESS, "must be 0x followed by 40 hexadecimal characters");
@@ -50,7 +55,7 @@ const currency = z.enum(CURRENCY_VALUES, {
 });
 
 /** A chain wire name; whether this instance knows it is decided later, against its environment. */
-const chain = text("Chain").min(1, "Chain missing");
+const chain = text("Chain", MAX_ID).min(1, "Chain missing");
 
 const memo = lengthBetween("Memo", 5, 140);
 
@@ -60,11 +65,11 @@ const memo = lengthBetween("Memo", 5, 140);
 const compactIban = (value: string) => value.replace(/\s+/g, "").toUpperCase();
 
 /** An IBAN in any spacing or case, checked (country format and checksum) and given back compact and upper case. */
-const iban = text("IBAN")
+const iban = text("IBAN", MAX_IBAN)
   .transform(compactIban)
   .refine((value) => isValidIBAN(value), "is not a valid IBAN");
 
-const bic = text("BIC")
+const bic = text("BIC", MAX_ID)
   .trim()
   .toUpperCase()
   .refine((value) => isValidBIC(value), "is not a valid BIC");
@@ -145,8 +150,11 @@ export const placeOrderSchema = z.object({
   }),
   amount: positiveAmountSchema,
   counterpart,
-  message: text("Message").min(1, "Message missing").max(1000, "must be at most 1000 characters"),
-  signature: text("Signature").regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x followed by hexadecimal bytes"),
+  message: text("Message", MAX_TEXT).min(1, "Message missing"),
+  signature: text("Signature", MAX_SIGNATURE).regex(
+    /^0x([0-9a-fA-F]{2})*$/,
+    "must be 0x followed by hexadecimal bytes",
+  ),
   memo: optional(memo),
   referenceNumber: optional(lengthBetween("Reference number", 0, 35)),
   supportingDocumentId: optional(uuid("Supporting document id")),
@@ -188,6 +196,6 @@ export const listOrdersQuery = z.object({
   chain: chain.optional(),
   sort: oneOf(ORDER_SORTS).default("-placedAt"),
   limit: limit.default(DEFAULT_ORDERS_LIMIT),
-  cursor: text("Cursor").min(1, "Cursor missing").optional(),
+  cursor: text("Cursor", MAX_ID).min(1, "Cursor missing").optional(),
 });
 export type ListOrdersQuery = z.output<typeof listOrdersQuery>;

@@ -17,6 +17,7 @@ import { signedBy } from "../signatures/verify-signature.ts";
 import { checkOrderMessage } from "./order-message.ts";
 import type { PlaceOrderRequest } from "./order.schemas.ts";
 import { recordOrderEvent, type CounterpartView } from "./order-view.ts";
+import { quote } from "../limits.ts";
 
 /** The memo of an order placed without memo or reference number (CONTRACT §4.17). */
 export const DEFAULT_MEMO = "Powered by Tokenrail";
@@ -198,7 +199,7 @@ function evmChain(name: string, config: Config, field: string): ChainInfo {
   const chain = resolveChain(name, config.environment);
   if (!chain || chain.family !== "evm") {
     throw new AppError("VALIDATION", "Validation errors", {
-      [field]: `${name} is not an EVM chain of this environment`,
+      [field]: `${quote(name)} is not an EVM chain of this environment`,
     });
   }
   return chain;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { electronicFormatIBAN } from "ibantools";
+import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { MAX_IBAN, tooLong } from "../limits.ts";
 import { Reply } from "../http/respond.ts";
 import { positiveAmountSchema } from "../money/amount.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
@@ -12,24 +13,31 @@ import { orderView, type OrderView } from "./order-view.ts";
 import { receiveIncomingPayment } from "./receive-payment.ts";
 import { processOrder, rejectOrder } from "./settle-order.ts";
 
+/** An IBAN in any spacing or case, checked (country format and checksum) as the order schemas check theirs. */
+const validIban = z
+  .string("must be a string")
+  .max(MAX_IBAN, tooLong(MAX_IBAN))
+  .refine((value) => isValidIBAN(electronicFormatIBAN(value) ?? ""), "is not a valid IBAN");
+
 export const simulatePaymentSchema = z.object({
-  iban: z.string("IBAN missing").min(1, "IBAN missing"),
+  // Any IBAN string is looked up: one this instance did not issue is a 404, as for a real bank's unknown account.
+  iban: z.string("IBAN missing").min(1, "IBAN missing").max(MAX_IBAN, tooLong(MAX_IBAN)),
   amount: positiveAmountSchema,
   currency: z.literal("eur", "IBAN payments are in eur").default("eur"),
   memo: z.string().max(140, "must be at most 140 characters").optional(),
   debtor: z
     .object({
-      name: z.string("Name missing").trim().min(1, "Name missing").max(140),
-      iban: z.string().optional(),
+      name: z.string("Name missing").trim().min(1, "Name missing").max(140, tooLong(140)),
+      iban: validIban.optional(),
     })
     .default({ name: "Sandbox Payer", iban: "DE89370400440532013000" }),
   /** The bank's reference; repeat it to report the same payment twice. */
-  reference: z.string().min(1).max(64).optional(),
+  reference: z.string().min(1).max(64, tooLong(64)).optional(),
 });
 export type SimulatePaymentRequest = z.infer<typeof simulatePaymentSchema>;
 
 export const rejectOrderSchema = z.object({
-  reason: z.string("Reason missing").trim().min(1, "Reason missing").max(500, "must be at most 500 characters"),
+  reason: z.string("Reason missing").trim().min(1, "Reason missing").max(500, tooLong(500)),
 });
 
 function sandboxOnly(config: Config): void {

@@ -6,10 +6,11 @@ import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { profileView, type ProfileView } from "./profile-view.ts";
+import { MAX_ID, tooLong } from "../limits.ts";
 
 export const createProfileSchema = z.object({
   kind: z.enum(["personal", "corporate"]),
-  id: z.string().uuid().optional(),
+  id: z.string().max(MAX_ID, tooLong(MAX_ID)).uuid().optional(),
 });
 
 /** `POST /profiles` (CONTRACT §4.5, extra privileges): a profile the application may act on at once. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
 import { UUID_PATTERN } from "../ids.ts";
+import { MAX_EMAIL, MAX_NAME, MAX_TEXT, MAX_URL, quote } from "../limits.ts";
 import {
   OCCUPATIONS,
   PROFESSIONS,
@@ -52,12 +53,13 @@ export {
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
-/** Required text, trimmed; blank counts as missing. */
-function text(label: string) {
+/** Required text, trimmed; blank counts as missing. At most `max` characters (C42), checked before anything else. */
+function text(label: string, max = MAX_NAME) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? `${label} is missing` : `${label} must be text`) })
     .trim()
-    .min(1, { error: `${label} is missing`, abort: true });
+    .min(1, { error: `${label} is missing`, abort: true })
+    .max(max, { error: `${label} exceeds ${max} characters`, abort: true });
 }
 
 /** An optional field: absent, null and blank text all mean "not given" (the key is then left out of the output). */
@@ -68,7 +70,7 @@ function optional<T extends z.ZodType>(schema: T) {
   );
 }
 
-const optionalText = (label: string) => optional(text(label));
+const optionalText = (label: string, max?: number) => optional(text(label, max));
 
 function object<T extends z.core.$ZodLooseShape>(label: string, shape: T) {
   return z.object(shape, {
@@ -150,7 +152,7 @@ function phone() {
     .refine((value) => /^\+[1-9]\d{6,14}$/.test(value), "Use the international format, e.g. +3548888888");
 }
 
-const email = () => text("Email").pipe(z.email("Not a valid email address"));
+const email = () => text("Email", MAX_EMAIL).pipe(z.email("Not a valid email address"));
 
 /**
  * A value from a fixed list. `table` maps each canonical spelling to the other spellings accepted for it; the output is
@@ -193,7 +195,7 @@ function personShape(clock: Clock) {
   return {
     firstName: text("First name"),
     lastName: text("Last name"),
-    address: text("Address").max(70, "Address exceeds 70 characters"),
+    address: text("Address", 70),
     postalCode: text("Postal code"),
     city: text("City"),
     country: country("Country"),
@@ -249,7 +251,7 @@ export function corporateDetailsSchema(clock: Clock) {
     registrationNumber: text("Registration number"),
     registrationDate: optional(calendarDate("Registration date", clock)),
     vatNumber: optionalText("VAT number"),
-    website: optionalText("Website"),
+    website: optionalText("Website", MAX_URL),
     address: person.address,
     postalCode: person.postalCode,
     city: person.city,
@@ -321,7 +323,7 @@ export const personalFormSchema = object("Personal form", {
   monthlyTurnover: formCode("Monthly turnover", PERSONAL_TURNOVERS),
   monthlyTransactionCount: formCode("Monthly transaction count", PERSONAL_TRANSACTION_COUNTS),
   activities: list("Activities", formCode("Activity", PERSONAL_ACTIVITIES)).min(1, "Choose at least one activity"),
-  activityOther: optionalText("Other activity"),
+  activityOther: optionalText("Other activity", MAX_TEXT),
   publicFunction: flag("Public function"),
   fundOwner: flag("Fund owner"),
   usCitizen: optional(flag("US citizen")),
@@ -354,7 +356,7 @@ export const personalFormSchema = object("Personal form", {
   });
 
 export const corporateFormSchema = object("Corporate form", {
-  service: text("Service"),
+  service: text("Service", MAX_TEXT),
   legalForm: optional(formCode("Legal form", LEGAL_FORMS)),
   purpose: formCode("Purpose", CORPORATE_PURPOSES),
   activity: formCode("Activity", CORPORATE_ACTIVITIES),
@@ -474,7 +476,7 @@ function verificationList<T extends z.ZodType>(item: T) {
           if (typeof kind !== "string") return;
           const key = `${kind}/${typeof personId === "string" ? personId : ""}`;
           if (seen.has(key)) {
-            ctx.addIssue({ code: "custom", path: [index, "kind"], message: `${kind} is submitted twice` });
+            ctx.addIssue({ code: "custom", path: [index, "kind"], message: `${quote(kind)} is submitted twice` });
           }
           seen.add(key);
         });

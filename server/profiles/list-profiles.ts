@@ -2,6 +2,7 @@ import { z } from "zod";
 import { accessibleProfiles, type Perm } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import type { ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
+import { MAX_ID, tooLong } from "../limits.ts";
 
 /** The reference's later spelling `submitted` means our `pending`. */
 const STATE_ALIASES: Record<string, ProfileState> = { submitted: "pending" };
@@ -9,6 +10,7 @@ const STATE_ALIASES: Record<string, ProfileState> = { submitted: "pending" };
 export const listProfilesQuery = z.object({
   state: z
     .string()
+    .max(MAX_ID, tooLong(MAX_ID))
     .transform((s) => STATE_ALIASES[s] ?? s)
     .pipe(z.enum(["created", "pending", "approved", "rejected", "blocked"], "Unknown profile state"))
     .optional(),

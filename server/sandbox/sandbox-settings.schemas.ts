@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quote } from "../limits.ts";
 
 /** The fixed id of the one settings row (the database refuses any other). */
 export const SANDBOX_SETTINGS_ID = "5a4db0c5-0000-4000-8000-000000000001";
@@ -21,7 +22,7 @@ const automation = z.strictObject(
   {
     error: (issue) =>
       issue.code === "unrecognized_keys"
-        ? `unknown field ${issue.keys.join(", ")}; use enabled and delaySeconds`
+        ? `unknown field ${quote(issue.keys.join(", "))}; use enabled and delaySeconds`
         : "must be an object with enabled and delaySeconds",
   },
 );
@@ -43,7 +44,7 @@ export const patchSandboxSettingsSchema = z
     {
       error: (issue) =>
         issue.code === "unrecognized_keys"
-          ? `unknown setting ${issue.keys.join(", ")}; use autoApprove, autoProcess or clockOffsetSeconds`
+          ? `unknown setting ${quote(issue.keys.join(", "))}; use autoApprove, autoProcess or clockOffsetSeconds`
           : "must be a JSON object",
     },
   )

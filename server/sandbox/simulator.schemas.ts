@@ -2,6 +2,7 @@ import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { parseAmount } from "../money/amount.ts";
 import { MAX_CLOCK_OFFSET_SECONDS, MAX_DELAY_SECONDS } from "./sandbox-settings.schemas.ts";
+import { MAX_IBAN, MAX_ID } from "../limits.ts";
 
 /*
  * What the simulator console's forms send. The forms validate with these same schemas in the browser; the server
@@ -16,10 +17,12 @@ export const simulatorPaymentSchema = z.object({
     .string("Enter the IBAN to pay into")
     .trim()
     .min(1, "Enter the IBAN to pay into")
+    .max(MAX_IBAN, `At most ${MAX_IBAN} characters`)
     .refine((value) => isValidIBAN(electronicFormatIBAN(value) ?? ""), "This is not a valid IBAN: check its digits"),
   amount: z
     .string("Enter an amount")
     .trim()
+    .max(40, "At most 40 characters")
     .superRefine((value, ctx) => {
       const parsed = parseAmount(value);
       if (!parsed.ok) ctx.addIssue({ code: "custom", message: `The amount ${parsed.reason}` });
@@ -38,6 +41,7 @@ export const advanceClockSchema = z
     count: z
       .string("Enter how far to move the clock")
       .trim()
+      .max(7, "Enter a whole number")
       .regex(/^[0-9]{1,7}$/, "Enter a whole number")
       .refine((value) => Number(value) >= 1, "Enter 1 or more"),
     unit: z.enum(["minutes", "hours", "days"], "Choose minutes, hours or days"),
@@ -55,11 +59,12 @@ export function advanceSeconds(value: { count: string; unit: keyof typeof SECOND
 const safeAddress = z
   .string("Enter the Safe's address")
   .trim()
+  .max(42, "An address is 0x and 40 hexadecimal characters")
   .regex(/^0x[0-9a-fA-F]{40}$/, "An address is 0x and 40 hexadecimal characters");
 
 /** Which Safe: a chain of the sandbox and the account's address. */
 export const safeRefSchema = z.object({
-  chain: z.string("Choose a chain").min(1, "Choose a chain"),
+  chain: z.string("Choose a chain").min(1, "Choose a chain").max(MAX_ID, `At most ${MAX_ID} characters`),
   address: safeAddress,
 });
 export type SafeRef = z.infer<typeof safeRefSchema>;

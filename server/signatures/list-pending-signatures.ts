@@ -9,12 +9,13 @@ import { formatAmount } from "../money/amount.ts";
 import type { CounterpartView } from "../orders/order-view.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
+import { MAX_ID, tooLong } from "../limits.ts";
 
 export const pendingSignaturesQuery = z.object({
-  address: z.string().optional(),
-  chain: z.string().optional(),
+  address: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
+  chain: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
   kind: z.enum(["linkAddress", "order"], "Use linkAddress or order").optional(),
-  profile: z.string().optional(),
+  profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
 });
 
 export type PendingSignatureView = {

@@ -6,8 +6,12 @@ import { hashSecret } from "../oauth/secrets.ts";
 import { hashPassword } from "./password.ts";
 import { passwordSchema } from "./users.schemas.ts";
 import { z } from "zod";
+import { MAX_SECRET, tooLong } from "../limits.ts";
 
-export const setPasswordSchema = z.object({ token: z.string().min(1), password: passwordSchema });
+export const setPasswordSchema = z.object({
+  token: z.string().min(1).max(MAX_SECRET, tooLong(MAX_SECRET)),
+  password: passwordSchema,
+});
 
 const EXPIRED = "This link has expired or was already used. Ask the application to send a new one.";
 

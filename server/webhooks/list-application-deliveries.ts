@@ -5,6 +5,7 @@ import { uuidOrUndefined } from "../ids.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { deliveryView, type DeliveryView } from "./deliveries.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook.schemas.ts";
+import { MAX_ID } from "../limits.ts";
 
 /** Deliveries shown per page of the log. */
 export const DELIVERY_PAGE_SIZE = 25;
@@ -14,7 +15,7 @@ export const DELIVERY_PAGE_SIZE = 25;
  * (a stale link shows the whole log rather than an error).
  */
 export const deliveryLogFilter = z.object({
-  subscription: z.string().optional().catch(undefined),
+  subscription: z.string().max(MAX_ID).optional().catch(undefined),
   type: z.enum(WEBHOOK_EVENT_TYPES).optional().catch(undefined),
   state: z.enum(["pending", "delivered", "failed"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),

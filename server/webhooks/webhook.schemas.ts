@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SECRET, tooLong } from "../limits.ts";
 
 /** Event types a subscription may ask for (CONTRACT §2.2). `profile.error` is accepted; nothing emits it yet. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -21,8 +22,8 @@ const types = z
   .min(1, "name at least one event type")
   .transform((list) => [...new Set(list)].sort());
 
-const url = z.string("URL missing").trim().min(1, "URL missing").max(2000, "must be at most 2000 characters");
-const secret = z.string("Secret missing").min(1, "Secret missing");
+const url = z.string("URL missing").trim().min(1, "URL missing").max(2000, tooLong(2000));
+const secret = z.string("Secret missing").min(1, "Secret missing").max(MAX_SECRET, tooLong(MAX_SECRET));
 
 export const createWebhookSchema = z.object({ url, secret, types: types.optional() });
 export type CreateWebhookRequest = z.infer<typeof createWebhookSchema>;
@@ -39,6 +40,7 @@ export const deliveriesQuery = z.object({
   state: z.enum(["pending", "delivered", "failed"], "use pending, delivered or failed").optional(),
   limit: z
     .string()
+    .max(3, "must be a whole number from 1 to 100")
     .regex(/^\d{1,3}$/, "must be a whole number from 1 to 100")
     .transform(Number)
     .refine((n) => n >= 1 && n <= 100, "must be a whole number from 1 to 100")

@@ -12,11 +12,12 @@ import { validate } from "@/server/http/validate";
 import { decide, setBlocked } from "@/server/profiles/review-profile";
 import { blockSchema, decisionSchema } from "@/server/profiles/review.schemas";
 import { isOperator } from "@/server/users/is-operator";
+import { MAX_ID } from "@/server/limits";
 
 /** What a review action answers: what was done, or what went wrong (field errors keyed like the admin API's). */
 export type ReviewResult = { done?: string; error?: string; fields?: Record<string, string> };
 
-const target = z.object({ profile: z.uuid("must be a profile id") });
+const target = z.object({ profile: z.string().max(MAX_ID).pipe(z.uuid("must be a profile id")) });
 
 /**
  * Runs a console action as the signed-in operator, named in the audit log with a request id exactly as the admin

@@ -10,8 +10,9 @@ import {
   type ApplicationView,
 } from "@/server/applications/operate-applications";
 import { asOperator, type OperatorResult } from "../as-operator";
+import { MAX_ID } from "@/server/limits";
 
-const applicationRef = z.object({ applicationId: z.string() });
+const applicationRef = z.object({ applicationId: z.string().max(MAX_ID) });
 
 /** Grant or decline a privilege the application's developer asked for. */
 export async function decidePrivilegeRequestAction(input: unknown): Promise<OperatorResult<ApplicationView>> {

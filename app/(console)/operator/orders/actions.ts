@@ -6,8 +6,9 @@ import { operatorProcessOrder, operatorRejectOrder } from "@/server/orders/opera
 import type { OrderView } from "@/server/orders/order-view";
 import { operatorRejectSchema } from "@/server/orders/operator-queue.schemas";
 import { asOperator, type OperatorResult } from "../as-operator";
+import { MAX_ID } from "@/server/limits";
 
-const orderRef = z.object({ orderId: z.string() });
+const orderRef = z.object({ orderId: z.string().max(MAX_ID) });
 
 /** Process an order (mint, or burn and pay out), as the signed-in operator. */
 export async function processOrderAction(input: unknown): Promise<OperatorResult<OrderView>> {

@@ -1,10 +1,10 @@
 // GET /addresses/{address} — one linked address with its chains
-import { z } from "zod";
 import { getAddress } from "@/server/addresses/list-addresses.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 
-const params = z.object({ address: z.string() });
+const params = pathParams("address");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withBearer({ params }, ({ caller, params }) => getAddress({ caller, address: params.address })),

@@ -1,10 +1,10 @@
 // GET /orders/{orderId} — one order of a profile the caller may read
-import { z } from "zod";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { getOrder } from "@/server/orders/get-order.ts";
 
-const params = z.object({ orderId: z.string() });
+const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withBearer({ params }, ({ caller, params }) => getOrder({ caller, orderId: params.orderId })),

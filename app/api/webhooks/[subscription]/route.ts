@@ -1,8 +1,8 @@
 // PATCH|PUT /webhooks/{subscription} — change state, types, URL or secret; DELETE — remove the subscription
-import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
 import { withApplication } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import {
   deleteSubscription,
   ownSubscription,
@@ -11,7 +11,7 @@ import {
 } from "@/server/webhooks/manage-subscriptions.ts";
 import { updateWebhookSchema } from "@/server/webhooks/webhook.schemas.ts";
 
-const params = z.object({ subscription: z.string() });
+const params = pathParams("subscription");
 const update = withApplication({ params, body: updateWebhookSchema }, ({ caller, params, body }) =>
   updateSubscription({ caller, id: params.subscription, request: body, config: getConfig() }),
 );

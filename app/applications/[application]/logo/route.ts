@@ -1,11 +1,11 @@
 // GET /applications/{id}/logo — an application's logo, public: shown on the consent screen before anyone signs in
-import { z } from "zod";
 import { readApplicationLogo } from "@/server/applications/read-application-logo";
 import { withPublic } from "@/server/http/callers";
 import { methods } from "@/server/http/methods";
 import { getConfig } from "@/server/config";
+import { pathParams } from "@/server/http/path-params";
 
-const params = z.object({ application: z.string() });
+const params = pathParams("application");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withPublic({ params, accept: false }, async ({ params }) => {

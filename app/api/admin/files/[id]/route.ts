@@ -6,8 +6,9 @@ import { readFile } from "@/server/files/read-file.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { downloadResponse } from "@/server/http/download.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 
-const params = z.object({ id: z.string() });
+const params = pathParams("id");
 const query = z.object({ inline: z.enum(["1"], "must be 1 (show in place) or absent").optional() });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

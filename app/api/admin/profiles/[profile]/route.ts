@@ -1,11 +1,11 @@
 // GET /admin/profiles/{profile} — everything a profile submitted, with its documents, for review
-import { z } from "zod";
 import { sessionUserId } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { reviewItem } from "@/server/profiles/review-profile.ts";
 
-const params = z.object({ profile: z.string() });
+const params = pathParams("profile");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(sessionUserId, { params }, ({ params }) => reviewItem(params.profile)),

@@ -1,11 +1,11 @@
 // GET /balances/{chain}/{address} — token balances of a linked address (?currency= repeats; eur by default)
-import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
 import { balancesQuery, getBalances } from "@/server/chains/get-balances.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 
-const params = z.object({ chain: z.string(), address: z.string() });
+const params = pathParams("chain", "address");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withBearer({ params, query: balancesQuery }, ({ caller, params, query }) =>

@@ -1,12 +1,12 @@
 // PATCH|PUT /profiles/{profile}/form — submit the KYC form (the published SDK uses PUT)
-import { z } from "zod";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { accepted } from "@/server/http/respond.ts";
 import { formBodySchema } from "@/server/profiles/kyc.schemas.ts";
 import { submitForm } from "@/server/profiles/submit-kyc.ts";
 
-const params = z.object({ profile: z.string() });
+const params = pathParams("profile");
 const submit = withBearer({ params, body: formBodySchema }, async ({ caller, params, body }) =>
   accepted(await submitForm({ caller, profileId: params.profile, body })),
 );

@@ -1,12 +1,12 @@
 // PATCH|PUT /profiles/{profile}/verifications — submit KYC verifications with their documents (the published SDK uses PUT)
-import { z } from "zod";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { accepted } from "@/server/http/respond.ts";
 import { verificationsBodySchema } from "@/server/profiles/kyc.schemas.ts";
 import { submitVerifications } from "@/server/profiles/submit-kyc.ts";
 
-const params = z.object({ profile: z.string() });
+const params = pathParams("profile");
 const submit = withBearer({ params, body: verificationsBodySchema }, async ({ caller, params, body }) =>
   accepted(await submitVerifications({ caller, profileId: params.profile, body })),
 );

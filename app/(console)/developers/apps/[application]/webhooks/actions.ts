@@ -8,9 +8,10 @@ import { resendDelivery } from "@/server/webhooks/deliveries";
 import { deleteSubscription, updateSubscription } from "@/server/webhooks/manage-subscriptions";
 import { portalSubscriptionSchema, subscriptionTypesSchema } from "@/server/webhooks/webhook.schemas";
 import { webhookAction } from "./webhook-action";
+import { MAX_ID } from "@/server/limits";
 
-const application = z.string();
-const subscription = z.string();
+const application = z.string().max(MAX_ID);
+const subscription = z.string().max(MAX_ID);
 
 /** Adds an endpoint with a secret made here; the secret comes back this once. */
 export async function createEndpointAction(input: unknown) {
@@ -43,7 +44,7 @@ export async function deleteEndpointAction(input: unknown) {
 
 /** Sends a delivery once more, now, with the same webhook-id. */
 export async function resendAction(input: unknown) {
-  return webhookAction(z.object({ application, delivery: z.string() }), input, async (caller, values) => {
+  return webhookAction(z.object({ application, delivery: z.string().max(MAX_ID) }), input, async (caller, values) => {
     const found = await applicationDelivery({ caller, deliveryId: values.delivery });
     return resendDelivery({ caller, subscriptionId: found.subscription.id, deliveryId: found.id });
   });

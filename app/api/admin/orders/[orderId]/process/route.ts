@@ -1,12 +1,12 @@
 // POST /admin/orders/{orderId}/process — process an order: mint, or burn and pay out
-import { z } from "zod";
 import { sessionUserId } from "@/app/auth";
 import { getConfig } from "@/server/config.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { operatorProcessOrder } from "@/server/orders/operate-orders.ts";
 
-const params = z.object({ orderId: z.string() });
+const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(sessionUserId, { params }, ({ params, operator }) =>

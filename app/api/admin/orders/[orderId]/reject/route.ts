@@ -1,13 +1,13 @@
 // POST /admin/orders/{orderId}/reject — reject an open order with a reason
-import { z } from "zod";
 import { sessionUserId } from "@/app/auth";
 import { getConfig } from "@/server/config.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { operatorRejectOrder } from "@/server/orders/operate-orders.ts";
 import { rejectOrderSchema } from "@/server/orders/sandbox-orders.ts";
 
-const params = z.object({ orderId: z.string() });
+const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(sessionUserId, { params, body: rejectOrderSchema }, ({ params, body, operator }) =>

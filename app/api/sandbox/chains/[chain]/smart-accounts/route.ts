@@ -1,12 +1,12 @@
 // POST /sandbox/chains/{chain}/smart-accounts — deploy a Safe-like account on the sandbox chain (owners, threshold)
-import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
 import { deploySmartAccount, smartAccountSchema } from "@/server/chains/sandbox-controls.ts";
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { created } from "@/server/http/respond.ts";
 
-const params = z.object({ chain: z.string() });
+const params = pathParams("chain");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withSandboxBearer({ params, body: smartAccountSchema }, async ({ caller, params, body }) =>

@@ -1,11 +1,11 @@
 // POST /sandbox/orders/{orderId}/process — process an order as the operator would (mint, or burn and pay out)
-import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { sandboxProcessOrder } from "@/server/orders/sandbox-orders.ts";
 
-const params = z.object({ orderId: z.string() });
+const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withSandboxBearer({ params }, ({ caller, params }) =>

@@ -1,10 +1,10 @@
 // GET /webhooks/{subscription}/deliveries/{delivery} — one delivery: its body and every attempt
-import { z } from "zod";
 import { withApplication } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { getDelivery } from "@/server/webhooks/deliveries.ts";
 
-const params = z.object({ subscription: z.string(), delivery: z.string() });
+const params = pathParams("subscription", "delivery");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withApplication({ params }, ({ caller, params }) =>

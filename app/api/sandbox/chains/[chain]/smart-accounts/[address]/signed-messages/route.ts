@@ -1,12 +1,12 @@
 // POST /sandbox/chains/{chain}/smart-accounts/{address}/signed-messages — the account signs a message (or Safe hash) on chain (SignMsg)
-import { z } from "zod";
 import { getConfig } from "@/server/config.ts";
 import { signedMessageSchema, signOnChain } from "@/server/chains/sandbox-controls.ts";
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
 import { created } from "@/server/http/respond.ts";
 
-const params = z.object({ chain: z.string(), address: z.string() });
+const params = pathParams("chain", "address");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withSandboxBearer({ params, body: signedMessageSchema }, async ({ caller, params, body }) =>
