@@ -18,7 +18,7 @@ class RateLimited extends CredentialsSignin {
 describe("authErrorLevel", () => {
   it("a forged or garbled session cookie, a missing CSRF token, an unknown action are warnings", () => {
     for (const error of [
-      new JWTSessionError(new Error("Invalid Compact JWE")),
+      new JWTSessionError("Invalid Compact JWE"),
       new MissingCSRF("CSRF token was missing during an action callback"),
       new InvalidCallbackUrl("Invalid callback URL"),
       new UnknownAction("Unsupported action"),
@@ -33,7 +33,7 @@ describe("authErrorLevel", () => {
   });
 
   it("the server's own failures stay errors", () => {
-    assert.equal(authErrorLevel(new CallbackRouteError(new Error("database unreachable"))), "error");
+    assert.equal(authErrorLevel(new CallbackRouteError("database unreachable")), "error");
     assert.equal(authErrorLevel(new MissingSecret("no secret")), "error");
     assert.equal(authErrorLevel(new TypeError("x is undefined")), "error");
     assert.equal(authErrorLevel(Object.assign(new Error("odd"), { name: "constructor" })), "error");
