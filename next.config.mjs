@@ -9,6 +9,8 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // No page may be framed (sign-in and consent against clickjacking, C16); the API's JSON is unaffected by these.
   // The operator's document route sets its own framing rules: the console embeds PDFs from it, sandboxed.
+  // The screens' full Content-Security-Policy, with its per-request nonce, comes from proxy.ts (C45) and replaces
+  // this header's value there; it also says `frame-ancestors 'none'`.
   async headers() {
     return [
       {

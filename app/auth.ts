@@ -3,6 +3,8 @@ import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/http/errors";
 import { logger } from "@/server/logging/logger";
+import { authErrorLevel } from "@/server/users/auth-error-level";
+import { safeNext } from "@/server/users/safe-next";
 import { verifySiweSignIn } from "@/server/users/siwe-sign-in";
 import { verifyCredentials } from "@/server/users/verify-credentials";
 
@@ -30,13 +32,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
   pages: { signIn: "/sign-in" },
   logger: {
-    // A wrong password is an expected outcome, not an error with a stack trace.
+    // A wrong password or a forged session cookie is the client's doing, not an error with a stack trace.
     error: (error) => {
-      if (error instanceof CredentialsSignin || error.name === "CredentialsSignin") {
-        logger().info({ kind: error.name }, "sign-in refused");
-      } else {
-        logger().error({ err: error }, "authentication error");
-      }
+      const level = authErrorLevel(error);
+      if (level === "error") logger().error({ err: error }, "authentication error");
+      else logger()[level]({ kind: "type" in error ? error.type : error.name }, "authentication refused");
     },
     warn: (code) => logger().warn({ code }, "authentication warning"),
     debug: () => undefined,
@@ -71,6 +71,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
+    // Every place next-auth itself sends the browser (`callbackUrl`, `redirectTo`, its callback-url cookie) stays on
+    // the origin the request came to (C39).
+    redirect: ({ url, baseUrl }) => new URL(safeNext(url, baseUrl), baseUrl).href,
     session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
   },
 }));

@@ -4,6 +4,7 @@ import { AuthError } from "next-auth";
 import { unstable_rethrow } from "next/navigation";
 import { signIn } from "@/app/auth";
 import { account as accountCopy } from "@/components/copy/account";
+import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/http/errors";
 import { setPasswordWithToken } from "@/server/users/set-password";
 import { safeNext } from "@/server/users/safe-next";
@@ -22,7 +23,7 @@ async function session(
   next: string,
 ): Promise<FormResult> {
   try {
-    await signIn(provider, { ...fields, redirectTo: safeNext(next) });
+    await signIn(provider, { ...fields, redirectTo: safeNext(next, getConfig().appUrl) });
     return {};
   } catch (error) {
     // A successful sign-in ends in a redirect, which Next.js signals by throwing.

@@ -58,7 +58,6 @@ export const operatorCopy = {
     documents: "Documents",
     open: "Open in a new tab",
     download: "Download",
-    pdfFallback: "This browser cannot show the PDF here.",
     documentAlt: (caption: string, name: string) => `${caption}: ${name}`,
     yes: "Yes",
     no: "No",

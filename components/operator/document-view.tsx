@@ -3,7 +3,7 @@ import { operatorCopy } from "@/components/copy/operator";
 export type ReviewFile = { id: string; name: string; type: string; size: number };
 
 /**
- * One uploaded document shown in place: pictures as images, PDFs embedded, from the admin file route's sandboxed
+ * One uploaded document shown in place: pictures as images, PDFs in a frame, from the admin file route's sandboxed
  * inline variant. Anything else is offered as a download only.
  */
 export function DocumentView({ file, caption }: { file: ReviewFile; caption: string }) {
@@ -28,9 +28,9 @@ export function DocumentView({ file, caption }: { file: ReviewFile; caption: str
         // eslint-disable-next-line @next/next/no-img-element
         <img src={inline} alt={label} />
       ) : file.type === "application/pdf" ? (
-        <object data={inline} type="application/pdf" aria-label={label}>
-          <p>{text.pdfFallback}</p>
-        </object>
+        // A frame, not <object>: the screens' policy allows no plugins (`object-src 'none'`, C45). The file route
+        // serves it sandboxed and frameable by this site only.
+        <iframe src={inline} title={label} />
       ) : null}
     </figure>
   );

@@ -52,9 +52,9 @@ test("issue 9: operator approves a submitted profile and the customer sees it", 
   const picture = verification.getByRole("img", { name: "Passport, front: passport-front.png" });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
-  const pdf = verification.locator(`object[type="application/pdf"]`);
-  await expect(pdf).toHaveAttribute("data", `/api/admin/files/${customer.pdf}?inline=1`);
-  await expect(pdf).toHaveAttribute("aria-label", "Passport, back: passport-back.pdf");
+  const pdf = verification.locator("iframe");
+  await expect(pdf).toHaveAttribute("src", `/api/admin/files/${customer.pdf}?inline=1`);
+  await expect(pdf).toHaveAttribute("title", "Passport, back: passport-back.pdf");
   const inline = await page.request.get(`/api/admin/files/${customer.pdf}?inline=1`);
   expect(inline.status()).toBe(200);
   expect(inline.headers()).toMatchObject({
