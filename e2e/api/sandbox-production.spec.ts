@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
 import { apiRoutesUnder } from "../fixtures/console-routes.ts";
 import { freePort } from "../fixtures/free-port.ts";
-import { productionEnvironment } from "../fixtures/production-instance.ts";
+import { NOT_IN_PRODUCTION, productionEnvironment } from "../fixtures/production-instance.ts";
+import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 /**
@@ -24,15 +24,7 @@ test("C37: production refuses to start on a simulated chain", async () => {
     DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
     TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
     TOKENRAIL_CHAIN_GATEWAY: "sandbox",
-    TOKENRAIL_SEED_DEMO: undefined,
-    TOKENRAIL_DEMO_CODE_CLIENT_ID: undefined,
-    TOKENRAIL_DEMO_CLIENT_ID: undefined,
-    TOKENRAIL_DEMO_CLIENT_SECRET: undefined,
-    TOKENRAIL_DEMO_OPERATOR_PASSWORD: undefined,
-    TOKENRAIL_TEST_CLOCK: undefined,
-    TOKENRAIL_SANDBOX_AUTO_APPROVE: undefined,
-    TOKENRAIL_SANDBOX_AUTO_PROCESS: undefined,
-    TOKENRAIL_WEBHOOK_PRIVATE_URLS: undefined,
+    ...NOT_IN_PRODUCTION,
   });
   try {
     expect(await refused.exited).toBe(1);
@@ -65,24 +57,12 @@ onPostgres("production on PostgreSQL", () => {
         "app/api/sandbox/settings/route.ts",
       ]),
     );
-    const database = `tokenrail_e2e_production_${randomBytes(4).toString("hex")}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${database}`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${database}`;
+    const database = (await scratchDatabase("tokenrail_e2e_production"))!;
     // A sandbox instance creates the schema and an application; then production starts on the same database, where
     // that application's client-credentials client gets tokens like any partner's.
-    const seeder = await startDemoInstance(await freePort(), { DATABASE_URL: url.toString() });
+    const seeder = await startDemoInstance(await freePort(), database.env);
     await stopServer(seeder.server);
-    const { env, devnet } = await productionEnvironment(url.toString());
+    const { env, devnet } = await productionEnvironment(database.env.DATABASE_URL);
     const port = await freePort();
     const production = spawnServer(port, env);
     try {
@@ -118,7 +98,7 @@ onPostgres("production on PostgreSQL", () => {
     } finally {
       await stopServer(production);
       await devnet.close();
-      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await database.drop();
     }
   });
 });

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { hashMessage, hashTypedData } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
@@ -9,6 +8,7 @@ import { freePort } from "../fixtures/free-port.ts";
 import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { invalid } from "../fixtures/orders.ts";
 import { productionEnvironment } from "../fixtures/production-instance.ts";
+import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
 type Settings = {
@@ -169,20 +169,8 @@ onPostgres("several instances on one PostgreSQL", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const database = `tokenrail_e2e_sandbox_${randomBytes(4).toString("hex")}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${database}`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${database}`;
-    const shared = { DATABASE_URL: url.toString(), TOKENRAIL_SECRET: randomBytes(32).toString("base64url") };
+    const database = (await scratchDatabase("tokenrail_e2e_sandbox"))!;
+    const shared = { ...database.env, TOKENRAIL_SECRET: randomBytes(32).toString("base64url") };
     const first = await startDemoInstance(await freePort(), shared);
     const demo = {
       TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
@@ -231,7 +219,7 @@ onPostgres("several instances on one PostgreSQL", () => {
       await devnet.close();
       await stopServer(second.server);
       await stopServer(first.server);
-      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await database.drop();
     }
   });
 });
