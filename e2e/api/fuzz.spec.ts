@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { V2 } from "../fixtures/api.ts";
-import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
+import { linkedCustomer, siweTokens } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
@@ -75,18 +75,7 @@ test("C44: thousands of generated bad requests over every API route and caller: 
   try {
     // Real callers on that instance, and real ids to put in paths beside made-up ones.
     const customer = await linkedCustomer(request, { target: instance });
-    const { code, verifier } = await siweCode(request, customer.account, { target: instance });
-    const exchange = await request.post(`${instance.baseUrl}/auth/token`, {
-      form: {
-        grant_type: "authorization_code",
-        client_id: instance.demo.codeClientId,
-        redirect_uri: REDIRECT,
-        code,
-        code_verifier: verifier,
-      },
-    });
-    expect(exchange.status()).toBe(200);
-    const personToken = ((await exchange.json()) as { access_token: string }).access_token;
+    const personToken = (await siweTokens(request, customer.account, instance)).access_token;
     const operator = await operatorSession({ appUrl: instance.appUrl, operatorPassword: instance.operatorPassword });
     const cookie = (await operator.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
     const real = {

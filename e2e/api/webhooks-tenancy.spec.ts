@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
 import { approvedCustomer } from "../fixtures/approved-customer.ts";
 import { apiRoutesUnder } from "../fixtures/console-routes.ts";
-import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
+import { linkedCustomer, siweTokens } from "../fixtures/customer.ts";
 import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { otherApplication } from "../fixtures/second-application.ts";
@@ -50,18 +50,7 @@ async function subscribe(
 /** A person's tokens through the demo application: the code exchange's access token, and the one its refresh buys. */
 async function personTokens(request: APIRequestContext): Promise<{ code: string; refreshed: string }> {
   const customer = await linkedCustomer(request);
-  const { code, verifier } = await siweCode(request, customer.account);
-  const exchanged = await request.post(api("/auth/token"), {
-    form: {
-      grant_type: "authorization_code",
-      client_id: server.demo.codeClientId,
-      redirect_uri: REDIRECT,
-      code,
-      code_verifier: verifier,
-    },
-  });
-  expect(exchanged.status()).toBe(200);
-  const first = (await exchanged.json()) as { access_token: string; refresh_token: string };
+  const first = await siweTokens(request, customer.account);
   const refreshed = await request.post(api("/auth/token"), {
     form: { grant_type: "refresh_token", client_id: server.demo.codeClientId, refresh_token: first.refresh_token },
   });

@@ -10,8 +10,8 @@ import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { recordLink, type LinkedAddress } from "./record-link.ts";
-import { MAX_ID, MAX_SIGNATURE, MAX_SIGNED_MESSAGE, tooLong } from "../limits.ts";
-import { quote } from "../limits.ts";
+import { MAX_ID, MAX_SIGNATURE, MAX_SIGNED_MESSAGE, quote, tooLong } from "../limits.ts";
+import { evmAddressSchema } from "./address.schemas.ts";
 
 /** The fixed text an owner signs to link an address (CONTRACT §4.12); the published SDK leaves it out. */
 export const LINK_MESSAGE = "I hereby declare that I am the address owner.";
@@ -21,10 +21,7 @@ export const ON_CHAIN_WAIT_SECONDS = 5 * 24 * 3600;
 
 export const linkAddressSchema = z.object({
   profile: z.string().max(MAX_ID, tooLong(MAX_ID)).uuid().optional(),
-  address: z
-    .string()
-    .max(42, { error: tooLong(42), abort: true })
-    .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters"),
+  address: evmAddressSchema(),
   chain: z.string().min(1).max(MAX_ID, tooLong(MAX_ID)),
   message: z.string().max(MAX_SIGNED_MESSAGE, tooLong(MAX_SIGNED_MESSAGE)).optional(),
   signature: z

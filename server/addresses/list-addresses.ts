@@ -6,8 +6,7 @@ import { AppError } from "../http/errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
-import { MAX_ID, tooLong } from "../limits.ts";
-import { quote } from "../limits.ts";
+import { MAX_ID, quote, tooLong } from "../limits.ts";
 
 export type AddressView = { profile: string; address: string; chains: string[] };
 

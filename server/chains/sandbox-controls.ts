@@ -6,15 +6,13 @@ import type { Config } from "../config.ts";
 import { AppError } from "../http/errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { evmAddressSchema } from "../addresses/address.schemas.ts";
 import { sandboxChain } from "./configured-gateway.ts";
 import { resolveChain, type ChainInfo } from "./registry.ts";
 import type { SandboxChainGateway } from "./sandbox-gateway.ts";
 import { MAX_SIGNED_MESSAGE, quote, tooLong } from "../limits.ts";
 
-const address = z
-  .string()
-  .max(42, { error: tooLong(42), abort: true })
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters");
+const address = evmAddressSchema();
 
 export const smartAccountSchema = z
   .object({

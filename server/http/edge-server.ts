@@ -71,8 +71,9 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
     error.code === "HPE_HEADER_OVERFLOW"
       ? new AppError("HEADERS_TOO_LARGE", "The request line and headers exceed 16 KB")
       : new AppError("BAD_REQUEST", "The request is not valid HTTP");
-  const text = JSON.stringify(errorBody(refusal));
-  const { code, status } = errorBody(refusal);
+  const body = errorBody(refusal);
+  const text = JSON.stringify(body);
+  const { code, status } = body;
   socket.end(
     `HTTP/1.1 ${code} ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,

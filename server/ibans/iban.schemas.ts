@@ -1,12 +1,10 @@
 import { z } from "zod";
+import { evmAddressSchema } from "../addresses/address.schemas.ts";
 import { MAX_IBAN, MAX_ID, tooLong } from "../limits.ts";
 
 /** Requests of the IBAN endpoints (SPEC endpoints 16–19). Unknown fields are ignored. */
 
-const address = z
-  .string("Address missing")
-  .max(42, { error: tooLong(42), abort: true })
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters");
+const address = evmAddressSchema("Address missing");
 const chain = z.string("Chain missing").min(1, "Chain missing").max(MAX_ID, tooLong(MAX_ID));
 
 /** `POST /ibans`: the SDK also sends `emailNotifications` (true by default); `profile` may name the owner. */
