@@ -12,10 +12,12 @@ import { runWebhookWorker } from "../webhooks/run-webhook-worker.ts";
 import { banner } from "./banner.ts";
 import { demoCredentials } from "./demo-credentials.ts";
 import { seedDemo } from "./seed-demo.ts";
+import { handleShutdownSignals } from "./shutdown.ts";
 
 /** Runs once per server process before it takes requests: migrate, seed the sandbox demo, say where to go. */
 export async function boot(): Promise<void> {
   const config = getConfig();
+  handleShutdownSignals();
   const prisma = await db();
   const demo = config.seedDemo ? demoCredentials(config) : undefined;
   const seeded = demo
