@@ -30,5 +30,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Not the route handlers that take bodies: uploads (`/authorize/files`) must stream, and the demo receiver too.
-  matcher: ["/((?!api/|_next/static/|_next/image|web-auth/|livez$|favicon\\.ico$|authorize/files$|demo/webhooks$).*)"],
+  matcher: [
+    "/((?!api/|_next/static/|_next/image|web-auth/|livez$|readyz$|favicon\\.ico$|authorize/files$|demo/webhooks$).*)",
+  ],
 };

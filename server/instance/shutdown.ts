@@ -4,11 +4,13 @@ import { logger } from "../logging/logger.ts";
 /** How long a stopping instance may take to finish the requests it has before it exits regardless. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
-let stopping = false;
+// Next.js bundles instrumentation and each route separately, so module state is not shared between them: the flag
+// lives on globalThis, where the readiness probe's route reads it.
+const state = globalThis as typeof globalThis & { __tokenrailStopping?: boolean };
 
 /** True once the process was asked to stop: it finishes what it has and takes on nothing new. */
 export function isStopping(): boolean {
-  return stopping;
+  return state.__tokenrailStopping === true;
 }
 
 /**
@@ -19,8 +21,8 @@ export function isStopping(): boolean {
 export function handleShutdownSignals(graceMs = SHUTDOWN_GRACE_MS): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
+      if (isStopping()) return;
+      state.__tokenrailStopping = true;
       logger().info({ signal, graceMs }, "stopping");
       stopAllPeriodic();
       setTimeout(() => {
