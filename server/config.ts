@@ -116,7 +116,7 @@ const envSchema = z.object({
     .optional(),
 });
 
-/** The documented example value (README, .env.example) must never run in production. */
+/** The documented example value (.env.example) must never run in production. */
 const PLACEHOLDER_SECRET = /change-?me/i;
 
 export type Environment = "sandbox" | "production";

@@ -92,7 +92,7 @@ test.describe("webhooks", () => {
     await request.post(api(`/sandbox/orders/${order.id}/process`), { headers: customer.partner });
     const forCustomer = (type: string) =>
       receiver.of(type).filter((d) => JSON.stringify(d.data).includes(customer.profile));
-    // Deliveries may arrive out of event order (README: a retried or later-claimed delivery does not hold others
+    // Deliveries may arrive out of event order (docs/api.md: a retried or later-claimed delivery does not hold others
     // back), so each kind is awaited on its own.
     await expect.poll(() => forCustomer("order.updated").length, { timeout: 15_000 }).toBe(2);
     await expect.poll(() => forCustomer("order.created").length, { timeout: 15_000 }).toBe(2);

@@ -1,8 +1,8 @@
 import type { KycModel, KycSection, ProfileKind, ProfileState, SectionState } from "../generated/prisma/enums.ts";
 
 /**
- * The KYC transition table: what each submission and each operator decision does to a profile. The README's API
- * notes carry the same table; `kyc-rules.test.ts` walks it.
+ * The KYC transition table: what each submission and each operator decision does to a profile. The API guide
+ * (docs/api.md) carries the same table; `kyc-rules.test.ts` walks it.
  *
  * Sections: `details`, `form`, and one per verification kind. Each is `incomplete` until submitted, then `pending`
  * until the operator approves or rejects it.
