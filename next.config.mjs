@@ -1,8 +1,16 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WebAssembly and data files it loads from its own package folder; the PostgreSQL driver and the
-  // logger use Node internals. Loading them from node_modules keeps them intact.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "pino", "@prisma/adapter-pg"],
+  // logger use Node internals. Loading them from node_modules keeps them intact; prom-client from there is one module
+  // per process, so every route and the instrumentation share its registry.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg",
+    "pino",
+    "@prisma/adapter-pg",
+    "prom-client",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   // Type checking and linting run in `npm test`; the build does not repeat them.

@@ -31,6 +31,6 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Not the route handlers that take bodies: uploads (`/authorize/files`) must stream, and the demo receiver too.
   matcher: [
-    "/((?!api/|_next/static/|_next/image|web-auth/|livez$|readyz$|favicon\\.ico$|authorize/files$|demo/webhooks$).*)",
+    "/((?!api/|_next/static/|_next/image|web-auth/|livez$|readyz$|metrics$|favicon\\.ico$|authorize/files$|demo/webhooks$).*)",
   ],
 };

@@ -114,6 +114,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{32}$/i, "must be a WalletConnect (Reown) project id: 32 hex digits")
     .optional(),
+  TOKENRAIL_METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").max(256).optional(),
 });
 
 /** The documented example value (.env.example) must never run in production. */
@@ -202,6 +203,11 @@ export type Config = {
    * browser wallets only, and the instance never contacts the relay.
    */
   walletConnectProjectId?: string;
+  /**
+   * The bearer token `/metrics` asks for. Production serves no metrics without one; the sandbox serves them openly
+   * unless one is set.
+   */
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {
@@ -356,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { kind: "sandbox" },
     walletConnectProjectId: e.TOKENRAIL_WALLETCONNECT_PROJECT_ID?.toLowerCase(),
+    metricsToken: e.TOKENRAIL_METRICS_TOKEN,
   };
 }
 

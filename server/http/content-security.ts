@@ -6,7 +6,15 @@
  */
 
 /** Paths that are not screens: the API (JSON, its own headers), Next's assets, the session endpoints, probes. */
-const NOT_SCREENS = [/^\/api(\/|$)/, /^\/_next\//, /^\/web-auth(\/|$)/, /^\/livez$/, /^\/readyz$/, /^\/favicon\.ico$/];
+const NOT_SCREENS = [
+  /^\/api(\/|$)/,
+  /^\/_next\//,
+  /^\/web-auth(\/|$)/,
+  /^\/livez$/,
+  /^\/readyz$/,
+  /^\/metrics$/,
+  /^\/favicon\.ico$/,
+];
 
 /**
  * WalletConnect's relay and the services its client library calls. The policy is the document's for as long as it

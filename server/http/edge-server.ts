@@ -1,6 +1,8 @@
 import http from "node:http";
 import { getConfig } from "../config.ts";
 import { logger } from "../logging/logger.ts";
+import { metrics } from "../metrics/metrics.ts";
+import { routeLabel } from "../metrics/route-label.ts";
 import type { Socket } from "node:net";
 import { edgeRefusal } from "./edge.ts";
 import { AppError } from "./errors.ts";
@@ -29,6 +31,7 @@ export function applyEdgeRules(): void {
       const target = req.url ?? "/";
       const query = target.indexOf("?");
       const path = query < 0 ? target : target.slice(0, query);
+      countRequest(req, res, path, config.apiPrefix);
       const refusal = edgeRefusal({
         method: req.method ?? "",
         // An absolute-form target (`GET http://host/path`) is judged by its path.
@@ -60,6 +63,18 @@ export function applyEdgeRules(): void {
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof proto.emit;
+}
+
+/** Counts the request and times it from arrival to the end of its response, under its route's label. */
+function countRequest(req: http.IncomingMessage, res: http.ServerResponse, path: string, apiPrefix: string): void {
+  const started = performance.now();
+  res.once("finish", () => {
+    const { requests, duration } = metrics();
+    const route = routeLabel(path, apiPrefix);
+    const method = req.method ?? "";
+    requests.inc({ route, method, status: String(res.statusCode) });
+    duration.observe({ route, method }, (performance.now() - started) / 1000);
+  });
 }
 
 /**

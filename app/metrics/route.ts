@@ -1,0 +1,7 @@
+// GET /metrics — Prometheus metrics of this instance: requests, latency, outbox, ledger; token-protected in production
+import { getConfig } from "@/server/config.ts";
+import { serveMetrics } from "@/server/metrics/serve-metrics.ts";
+
+export function GET(req: Request) {
+  return serveMetrics(req, getConfig());
+}

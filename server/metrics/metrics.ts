@@ -1,0 +1,86 @@
+import client from "prom-client";
+import { db } from "../db/client.ts";
+
+/**
+ * The process's Prometheus metrics. prom-client is loaded from node_modules (next.config.mjs
+ * `serverExternalPackages`), so the instrumentation that records requests and the `/metrics` route share its one
+ * default registry; the metrics are created once per process (globalThis), whichever bundle asks first.
+ */
+type Metrics = {
+  requests: client.Counter<"route" | "method" | "status">;
+  duration: client.Histogram<"route" | "method">;
+  deliveryAttempts: client.Counter<"outcome">;
+};
+
+const holder = globalThis as typeof globalThis & { __tokenrailMetrics?: Metrics };
+
+/** Figures read from the database when scraped: the webhook outbox and the ledger's totals. */
+function databaseGauges(): void {
+  new client.Gauge({
+    name: "tokenrail_events_pending_fan_out",
+    help: "Recorded events not yet turned into webhook deliveries",
+    async collect() {
+      const prisma = await db();
+      this.set(await prisma.domainEvent.count({ where: { fannedOutAt: null } }));
+    },
+  });
+  new client.Gauge({
+    name: "tokenrail_webhook_deliveries",
+    help: "Webhook deliveries by state (pending: waiting to be sent or retried; failed: given up)",
+    labelNames: ["state"],
+    async collect() {
+      const prisma = await db();
+      const [pending, failed] = await Promise.all([
+        prisma.webhookDelivery.count({ where: { state: "pending" } }),
+        prisma.webhookDelivery.count({ where: { state: "failed" } }),
+      ]);
+      this.set({ state: "pending" }, pending);
+      this.set({ state: "failed" }, failed);
+    },
+  });
+  new client.Gauge({
+    name: "tokenrail_ledger_balance_minor",
+    help: "Sum of ledger account balances in minor units, by chain, currency and account kind",
+    labelNames: ["chain", "currency", "kind"],
+    async collect() {
+      const prisma = await db();
+      const rows = await prisma.$queryRaw<{ chain: string; currency: string; kind: string; total: bigint }[]>`
+        SELECT chain, currency, kind::text AS kind, SUM("balanceMinor")::bigint AS total
+        FROM "LedgerAccount" GROUP BY chain, currency, kind`;
+      this.reset();
+      for (const row of rows) this.set({ chain: row.chain, currency: row.currency, kind: row.kind }, Number(row.total));
+    },
+  });
+}
+
+export function metrics(): Metrics {
+  if (!holder.__tokenrailMetrics) {
+    client.collectDefaultMetrics({ prefix: "tokenrail_" });
+    databaseGauges();
+    holder.__tokenrailMetrics = {
+      requests: new client.Counter({
+        name: "tokenrail_http_requests_total",
+        help: "HTTP requests answered, by route, method and status",
+        labelNames: ["route", "method", "status"],
+      }),
+      duration: new client.Histogram({
+        name: "tokenrail_http_request_duration_seconds",
+        help: "Time from a request's arrival to the end of its response, by route and method",
+        labelNames: ["route", "method"],
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      }),
+      deliveryAttempts: new client.Counter({
+        name: "tokenrail_webhook_delivery_attempts_total",
+        help: "Webhook delivery attempts by outcome (delivered, retry, failed)",
+        labelNames: ["outcome"],
+      }),
+    };
+  }
+  return holder.__tokenrailMetrics;
+}
+
+/** The exposition text and its content type. */
+export async function exposition(): Promise<{ body: string; contentType: string }> {
+  metrics();
+  return { body: await client.register.metrics(), contentType: client.register.contentType };
+}
