@@ -167,6 +167,26 @@ describe("configuration", () => {
       { TOKENRAIL_WALLETCONNECT_PROJECT_ID: "my-project" },
       /TOKENRAIL_WALLETCONNECT_PROJECT_ID: must be a WalletConnect \(Reown\) project id/,
     ],
+    [
+      "the local devnet in production",
+      {
+        TOKENRAIL_ENV: "production",
+        DATABASE_URL: "postgres://db/t",
+        TOKENRAIL_SECRET: SECRET,
+        TOKENRAIL_DEVNET: "true",
+      },
+      /TOKENRAIL_DEVNET: the local devnet is for the sandbox/,
+    ],
+    [
+      "the local devnet on PostgreSQL, whose data would outlive its chains",
+      { DATABASE_URL: "postgres://db/t", TOKENRAIL_DEVNET: "true" },
+      /TOKENRAIL_DEVNET: the devnet's chains live in memory/,
+    ],
+    [
+      "a metrics token under 32 characters",
+      { TOKENRAIL_METRICS_TOKEN: "short" },
+      /TOKENRAIL_METRICS_TOKEN: must be at least 32/,
+    ],
   ];
   for (const [title, env, problem] of refusals) {
     it(`refuses ${title}`, () => {

@@ -114,6 +114,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{32}$/i, "must be a WalletConnect (Reown) project id: 32 hex digits")
     .optional(),
+  TOKENRAIL_DEVNET: z.enum(["true", "false"]).optional(),
   TOKENRAIL_METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").max(256).optional(),
 });
 
@@ -208,6 +209,8 @@ export type Config = {
    * unless one is set.
    */
   metricsToken?: string;
+  /** The chains are `npm start`'s local devnet (in memory, new at each start), not public ones. */
+  devnet: boolean;
 };
 
 export class ConfigError extends Error {
@@ -300,6 +303,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (evm && !e.TOKENRAIL_EVM_ISSUER_KEY) {
     problems.push("TOKENRAIL_EVM_ISSUER_KEY: required when TOKENRAIL_CHAIN_GATEWAY is evm");
   }
+  if (e.TOKENRAIL_DEVNET === "true" && production) {
+    problems.push("TOKENRAIL_DEVNET: the local devnet is for the sandbox; production runs on real chains");
+  }
+  if (e.TOKENRAIL_DEVNET === "true" && e.DATABASE_URL) {
+    problems.push(
+      "TOKENRAIL_DEVNET: the devnet's chains live in memory and start afresh each time; a PostgreSQL database would outlive them (use the embedded one)",
+    );
+  }
   const chains = evm ? evmChains(env, e.TOKENRAIL_ENV, problems) : {};
   const ibans = ibanSettings(e, problems);
   if (problems.length > 0 || !ibans) throw new ConfigError(problems);
@@ -363,6 +374,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: "sandbox" },
     walletConnectProjectId: e.TOKENRAIL_WALLETCONNECT_PROJECT_ID?.toLowerCase(),
     metricsToken: e.TOKENRAIL_METRICS_TOKEN,
+    devnet: e.TOKENRAIL_DEVNET === "true",
   };
 }
 

@@ -22,10 +22,10 @@ import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { loadConfig } from "../config.ts";
 import { EvmChainGateway, evmGatewayFromConfig } from "./evm-gateway.ts";
 import { resolveChain, type ChainInfo } from "./registry.ts";
-import { compileContracts } from "./testing/compile-contracts.ts";
-import { startDevnet, type Devnet } from "./testing/devnet.ts";
+import { compileContracts } from "./devnet/compile-contracts.ts";
+import { startDevnet, type Devnet } from "./devnet/devnet.ts";
 
-// The EVM gateway against a local chain (Hardhat's EDR) that runs the contracts in testing/contracts: an issuer
+// The EVM gateway against a local chain (Hardhat's EDR) that runs the contracts in devnet/contracts: an issuer
 // token, a Safe-like account with owners, a threshold, SafeMessage hashes, ERC-1271 and SignMsg, and two accounts
 // that refuse ERC-1271. The chain carries Sepolia's chain id, so the registry's own `sepolia` entry is used.
 

@@ -1,6 +1,13 @@
 import type { Config } from "../config.ts";
 import type { DemoCredentials } from "./demo-credentials.ts";
 
+function chains(config: Config): string {
+  const gateway = config.chainGateway;
+  if (gateway.kind === "sandbox") return "simulated in the database (sandbox)";
+  const names = Object.keys(gateway.chains).join(", ");
+  return config.devnet ? `local devnet, real transactions (${names})` : `EVM over JSON-RPC (${names})`;
+}
+
 /** The start-up message for people: where to go, and the demo credentials in the sandbox. */
 export function banner(config: Config, demo: DemoCredentials | undefined, passwordsKnown = true): string {
   const database =
@@ -14,6 +21,7 @@ export function banner(config: Config, demo: DemoCredentials | undefined, passwo
     `  Open the web app:  ${config.appUrl}`,
     `  API base URL:      ${config.baseUrl}`,
     `  Database:          ${database}`,
+    `  Chains:            ${chains(config)}`,
     "",
     `  Developer portal:  ${config.appUrl}/developers`,
     `  Demo app:          ${config.appUrl}/demo`,

@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 /// A minimal ERC-20 whose owner (the issuer) mints to and burns from any holder: the issuer interface
-/// `EvmChainGateway` speaks. For tests only.
+/// `EvmChainGateway` speaks. For tests and the local devnet of `npm start`.
 contract IssuerToken {
     string public name;
     string public symbol;

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import solc from "solc";
 import type { Hex } from "viem";
 
-/** The test contracts' sources, compiled on demand by solc-js (WebAssembly, a few seconds): no committed bytecode. */
+/** The devnet's contracts (tests and `npm start`'s devnet), compiled on demand by solc-js (WebAssembly, a few seconds): no committed bytecode. */
 const CONTRACTS_DIR = fileURLToPath(new URL("./contracts/", import.meta.url));
 
 type SolcOutput = {
