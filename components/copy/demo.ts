@@ -77,6 +77,8 @@ export const demo = {
     amount: "Amount",
     counterpart: "Counterpart",
     state: "State",
+    transaction: "Transaction",
+    noTransaction: "—",
     kinds: { issue: "Issue", redeem: "Redeem" } as Record<string, string>,
     states: { placed: "Placed", pending: "Pending", processed: "Processed", rejected: "Rejected" } as Record<
       string,

@@ -168,6 +168,7 @@ export const operatorCopy = {
     },
     states: { placed: "placed", pending: "pending", processed: "processed", rejected: "rejected" },
     awaitingSignature: "awaits Safe signature",
+    transaction: (hash: string) => `Transaction ${hash.slice(0, 10)}…${hash.slice(-6)}`,
     stuck: "stuck on chain",
     noCounterpart: "—",
     process: "Process",

@@ -38,7 +38,7 @@ export type Order = {
   };
   memo: string;
   state: "placed" | "pending" | "processed" | "rejected";
-  meta: { placedAt: string; processedAt?: string; rejectedReason?: string };
+  meta: { placedAt: string; processedAt?: string; rejectedReason?: string; txHashes?: string[] };
 };
 
 /** Orders still moving: their lists and views are polled until they settle. */

@@ -39,6 +39,7 @@ export function OrdersCard(props: { profile: string }) {
                 <th scope="col">{text.amount}</th>
                 <th scope="col">{text.counterpart}</th>
                 <th scope="col">{text.state}</th>
+                <th scope="col">{text.transaction}</th>
               </tr>
             </thead>
             <tbody>
@@ -56,6 +57,15 @@ export function OrdersCard(props: { profile: string }) {
                   </td>
                   <td>
                     <OrderState order={order} />
+                  </td>
+                  <td>
+                    {order.meta.txHashes?.length
+                      ? order.meta.txHashes.map((hash) => (
+                          <code key={hash} title={hash} data-tx-hash={hash}>
+                            {shortHash(hash)}
+                          </code>
+                        ))
+                      : text.noTransaction}
                   </td>
                 </tr>
               ))}
@@ -79,6 +89,11 @@ export function OrderState(props: { order: Order }) {
 export function counterpartOf(order: Order): string {
   const id = order.counterpart.identifier;
   return id.standard === "iban" ? id.iban : `${id.address} on ${id.chain}`;
+}
+
+/** A transaction hash as people compare it: its first and last digits (the full hash in the title). */
+function shortHash(hash: string): string {
+  return `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 }
 
 /** Date and time to the minute, in the person's own time zone. */

@@ -110,6 +110,13 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                       ) : null}
                       {open && listed.stuck ? <span className="badge bad">{text.stuck}</span> : null}
                       {order.meta.rejectedReason ? <p className="muted">{order.meta.rejectedReason}</p> : null}
+                      {order.meta.txHashes?.map((hash) => (
+                        <p key={hash} className="muted">
+                          <code title={hash} data-tx-hash={hash}>
+                            {text.transaction(hash)}
+                          </code>
+                        </p>
+                      ))}
                     </td>
                     <td data-label={text.columns.actions}>
                       {open && !current ? (

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { server } from "../fixtures/api.ts";
-import { eurBalance, fundedCustomer, PAYEE, settle, type FundedCustomer } from "../fixtures/orders.ts";
+import { api, server } from "../fixtures/api.ts";
+import { eurBalance, fundedCustomer, PAYEE, settle, type FundedCustomer, type Order } from "../fixtures/orders.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { checkAccessibility } from "../fixtures/onboarding.ts";
 import { installWallet } from "../fixtures/wallet.ts";
@@ -47,6 +47,13 @@ test("issue 9: /demo runs the authorization flow and shows context and balances"
   await expect(page.getByTestId("demo-iban")).toHaveText(customer.iban);
   await expect(page.getByTestId("balance-sepolia")).toContainText("100.00 EUR");
   await expect(page.getByTestId("demo-orders")).toContainText("Issue");
+  // The mint's transaction hash, as the API reports it, is on the issue order's row.
+  const listed = await request.get(api(`/orders?profile=${customer.profile}`), { headers: customer.partner });
+  const [mintHash] = ((await listed.json()) as { orders: Order[] }).orders[0]?.meta.txHashes ?? [];
+  expect(mintHash).toMatch(/^0x[0-9a-f]{64}$/);
+  await expect(page.getByTestId("demo-orders").locator(`[data-tx-hash="${mintHash}"]`)).toHaveText(
+    `${mintHash!.slice(0, 10)}…${mintHash!.slice(-6)}`,
+  );
   await checkAccessibility(page, testInfo, "demo-account");
 
   // Redeem with the wallet of the linked address: it signs the order message, the order is placed and held.

@@ -64,7 +64,14 @@ test("issue 9: the operator processes one signed redeem order and rejects anothe
   // The customer's application reads the outcomes.
   const read = async (id: string) =>
     (await (await request.get(api(`/orders/${id}`), { headers: customer.partner })).json()) as Order;
-  expect((await read(toProcess.id)).state).toBe("processed");
+  const processed = await read(toProcess.id);
+  expect(processed.state).toBe("processed");
+  // The burn's transaction hash, as the order carries it, is on its row.
+  const [burnHash] = processed.meta.txHashes ?? [];
+  expect(burnHash).toMatch(/^0x[0-9a-f]{64}$/);
+  await expect(processRow.locator(`[data-tx-hash="${burnHash}"]`)).toHaveText(
+    /^Transaction 0x[0-9a-f]{8}…[0-9a-f]{6}$/,
+  );
   const rejected = await read(toReject.id);
   expect(rejected.state).toBe("rejected");
   expect(rejected.meta.rejectedReason).toBe("Payee name does not match the account");
