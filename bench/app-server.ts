@@ -18,6 +18,9 @@ export type AppServer = {
   api: string;
   demo: { clientId: string; clientSecret: string };
   operator: { email: string; password: string };
+  /** The instance's `TOKENRAIL_SECRET` (sessions, sealed webhook secrets): shared by instances of one deployment. */
+  secret: string;
+  codeClientId: string;
   child: ChildProcess;
   start: () => Promise<AppServer>;
 };
@@ -30,10 +33,14 @@ export async function startApp(options: {
   temp: string;
   name: string;
   database: BenchDatabase;
+  /** Another instance on the same database: its demo credentials and secret, so both are one deployment. */
+  sameAs?: AppServer;
 }): Promise<AppServer> {
-  const { root, temp, name, database } = options;
-  const demo = { clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") };
-  const operator = { email: OPERATOR_EMAIL, password: randomBytes(12).toString("base64url") };
+  const { root, temp, name, database, sameAs } = options;
+  const demo = sameAs?.demo ?? { clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") };
+  const operator = sameAs?.operator ?? { email: OPERATOR_EMAIL, password: randomBytes(12).toString("base64url") };
+  const secret = sameAs?.secret ?? randomBytes(32).toString("base64url");
+  const codeClientId = sameAs?.codeClientId ?? randomUUID();
   const port = await freePort();
   const log = path.join(temp, `${name}.log`);
   const env = {
@@ -42,6 +49,8 @@ export async function startApp(options: {
     TOKENRAIL_SANDBOX_AUTO_APPROVE: "off",
     TOKENRAIL_SANDBOX_AUTO_PROCESS: "off",
     TOKENRAIL_IBAN_PROVISION_INTERVAL: "1",
+    TOKENRAIL_SECRET: secret,
+    TOKENRAIL_DEMO_CODE_CLIENT_ID: codeClientId,
     ...(database.kind === "postgres" ? { DATABASE_URL: database.url } : {}),
   };
   const url = `http://127.0.0.1:${port}`;
@@ -53,7 +62,7 @@ export async function startApp(options: {
     });
     // The first start migrates a fresh database; a restart on a million orders reopens a large embedded one.
     await waitForOk(`${url}/livez`, child, log, 180_000);
-    return { url, api: `${url}/api`, demo, operator, child, start };
+    return { url, api: `${url}/api`, demo, operator, secret, codeClientId, child, start };
   };
   return start();
 }

@@ -7,6 +7,8 @@ declare module "autocannon" {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    /** Sent in turn by each connection, instead of `url`'s path alone. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   };
 
   export type Histogram = {
