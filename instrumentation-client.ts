@@ -1,6 +1,5 @@
-import { z } from "zod";
+import { validateWithoutEval } from "@/components/layout/zod-without-eval";
 
-// Runs in the browser before the screens hydrate. Zod compiles fast validators with `new Function` when it may, and
-// probes for that once; the screens' Content-Security-Policy forbids evaluating strings (C45), so the probe would be
-// reported as a violation. The browser validates small forms: the interpreted path is plenty.
-z.config({ jitless: true });
+// Runs in the browser before the screens hydrate: zod must not probe for `new Function` under the screens'
+// Content-Security-Policy (C45). The browser validates small forms: the interpreted path is plenty.
+validateWithoutEval();

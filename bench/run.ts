@@ -19,7 +19,8 @@ import { ensureBuild, warnAboutDotenv } from "./targets.ts";
  *   P3  GET /orders latency for a profile with a million orders vs one with a thousand (bench/p3.ts)
  *   P4  POST /orders throughput vs a bare loop of signature verifications (bench/p4.ts)
  *   P5  webhook delivery throughput vs a bare loop of signed POSTs, and event-to-receiver latency (bench/p5.ts)
- *   P6  first-load JS of the sign-up and wallet steps vs the home page, from the build (bench/p6.ts)
+ *   P6  first-load JS of the home page, the sign-up and the wallet steps: the build's manifests and the served HTML
+ *       (bench/p6.ts)
  *   P7  a read-heavy mix through HAProxy, two instances on one PostgreSQL vs one (bench/p7.ts; DATABASE_URL)
  */
 

@@ -15,8 +15,9 @@ import type { TargetName } from "./report.ts";
 // The Next CLI itself, not npx: a signal must reach the server, not an intermediate process that leaves it running.
 export const nextBin = (root: string) => path.join(root, "node_modules/next/dist/bin/next");
 
-/** The newest modification time of a file under `dir` (0 if none). */
+/** The newest modification time of `dir` itself when it is a file, or of a file under it (0 if none). */
 function newestChange(dir: string): number {
+  if (fs.statSync(dir).isFile()) return fs.statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
@@ -33,7 +34,17 @@ export function ensureBuild(root: string): void {
   const buildId = path.join(root, ".next/BUILD_ID");
   if (fs.existsSync(buildId)) {
     const built = fs.statSync(buildId).mtimeMs;
-    const sources = ["app", "components", "server", "prisma"].map((dir) => path.join(root, dir));
+    // The folders, and the files at the root that go into the build (the browser's first script among them).
+    const sources = [
+      "app",
+      "components",
+      "server",
+      "prisma",
+      "proxy.ts",
+      "instrumentation.ts",
+      "instrumentation-client.ts",
+      "next.config.mjs",
+    ].map((dir) => path.join(root, dir));
     if (sources.every((dir) => !fs.existsSync(dir) || newestChange(dir) <= built)) return;
     console.log("The source changed after the last build: running next build first…");
   } else console.log("No .next/BUILD_ID: running next build first…");
