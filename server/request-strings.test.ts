@@ -21,6 +21,7 @@ const NOT_REQUESTS = new Set([
   "oauth/context.schemas.ts#profileSummarySchema",
   "oauth/context.schemas.ts#authContextSchema",
   "oauth/token.schemas.ts#tokenResponseSchema",
+  "http/openapi/document.ts#errorBodySchema",
 ]);
 
 function sourceFiles(dir: string, extensions = [".ts"]): string[] {

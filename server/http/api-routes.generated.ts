@@ -28,6 +28,8 @@ export const API_ROUTES: readonly { pattern: string; allow: string }[] = [
   { pattern: "/files/[id]", allow: "GET, HEAD" },
   { pattern: "/ibans", allow: "GET, POST, HEAD" },
   { pattern: "/ibans/[iban]", allow: "GET, PUT, PATCH, HEAD" },
+  { pattern: "/openapi.json", allow: "GET, HEAD" },
+  { pattern: "/openapi.yaml", allow: "GET, HEAD" },
   { pattern: "/orders", allow: "GET, POST, HEAD" },
   { pattern: "/orders/[orderId]", allow: "GET, HEAD" },
   { pattern: "/profiles", allow: "GET, POST, HEAD" },

@@ -1,0 +1,167 @@
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from "zod-openapi";
+import { z } from "zod";
+import type { CallerKind, RouteDescription } from "../handler.ts";
+
+/** One operation of the API as the route files declare it (scripts/lib/api-operations.ts collects them). */
+export type DocumentedOperation = {
+  pattern: string;
+  method: string;
+  summary: string;
+  description: RouteDescription;
+};
+
+/** The spec's error body (server/http/respond.ts), the answer of every refusal. */
+export const errorBodySchema = z
+  .object({
+    code: z.number().int().meta({ description: "The HTTP status code" }),
+    status: z.string().meta({ description: "The status's reason phrase", example: "Bad Request" }),
+    message: z.string(),
+    errors: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: "Field problems, keyed by dotted path (`counterpart.identifier.iban`)" }),
+  })
+  .meta({ id: "Error" });
+
+const SECURITY: Record<CallerKind, Record<string, string[]>[]> = {
+  public: [],
+  bearer: [{ oauth2: [] }],
+  "sandbox-bearer": [{ oauth2: [] }],
+  application: [{ clientCredentials: [] }],
+  "oauth-client": [],
+  operator: [{ operatorSession: [] }],
+};
+
+const TAGS: [prefix: string, tag: string][] = [
+  ["/auth", "Authentication"],
+  ["/profiles", "Profiles"],
+  ["/addresses", "Addresses"],
+  ["/balances", "Addresses"],
+  ["/ibans", "IBANs"],
+  ["/orders", "Orders"],
+  ["/tokens", "Tokens"],
+  ["/files", "Files"],
+  ["/signatures", "Signatures"],
+  ["/webhooks", "Webhooks"],
+  ["/sandbox", "Sandbox"],
+  ["/admin", "Operator"],
+];
+
+const tagOf = (pattern: string) => TAGS.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? "Service";
+
+/** `/orders/[orderId]` as OpenAPI writes it: `/orders/{orderId}`. */
+export const openApiPath = (pattern: string) => pattern.replace(/\[([^\]]+)\]/g, "{$1}");
+
+function refusals(d: RouteDescription): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (d.params || d.query || d.body) out["400"] = "The request is malformed or a field is invalid (`errors` names it)";
+  if (d.caller !== "public" && d.caller !== "oauth-client") out["401"] = "No valid access token";
+  if (d.caller === "application") out["403"] = "A person's token: only the application's own token may do this";
+  out["404"] = "Not found, or not the caller's to see";
+  if (d.accept !== false) out["406"] = "The Accept header asks for a representation this API does not give";
+  if (d.body) out["413"] = "The body is larger than this operation takes";
+  return out;
+}
+
+function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperationObject {
+  const d = op.description;
+  const errorContent = { "application/json": { schema: errorBodySchema } };
+  const responses: Record<string, ZodOpenApiResponseObject> = {
+    default: { description: "The operation's answer" },
+  };
+  for (const [status, description] of Object.entries(refusals(d))) {
+    responses[status] = { description, content: errorContent };
+  }
+  const headers =
+    d.accept === false
+      ? undefined
+      : z.object({
+          accept: z
+            .string()
+            .optional()
+            .meta({
+              description: `\`application/vnd.${vendor}.api-v2+json\` (also \`application/vnd.monerium.api-v2+json\`), or \`application/json\``,
+              example: `application/vnd.${vendor}.api-v2+json`,
+            }),
+        });
+  return {
+    operationId: `${op.method.toLowerCase()}${op.pattern.replace(/\[([^\]]+)\]/g, "By-$1").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    summary: op.summary || undefined,
+    tags: [tagOf(op.pattern)],
+    security: SECURITY[d.caller],
+    ...(d.caller === "sandbox-bearer" ? { description: "Sandbox only: production answers 404." } : {}),
+    requestParams: {
+      ...(d.params ? { path: d.params as z.ZodObject } : {}),
+      ...(d.query ? { query: d.query as z.ZodObject } : {}),
+      ...(headers ? { header: headers } : {}),
+    },
+    ...(d.body && op.method !== "GET"
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [d.bodyKind === "form" ? "application/x-www-form-urlencoded" : "application/json"]: { schema: d.body },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the API, from the schemas its route handlers parse requests with. */
+export function openApiDocument(operations: DocumentedOperation[], options: { version: string; vendor: string }) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) {
+    const item = (paths[openApiPath(op.pattern)] ??= {});
+    (item as Record<string, ZodOpenApiOperationObject>)[op.method.toLowerCase()] = operation(op, options.vendor);
+  }
+  return createDocument(
+    {
+      openapi: "3.1.0",
+      info: {
+        title: "Tokenrail API",
+        version: options.version,
+        description:
+          "The Fiat-Token Payments and Onboarding API: profiles, KYC, addresses, IBANs, orders, files, signatures and webhooks.",
+      },
+      servers: [{ url: "{base_url}" }],
+      paths,
+      components: {
+        securitySchemes: {
+          oauth2: {
+            type: "oauth2",
+            description:
+              "A person's token (authorization code with PKCE, or Sign-In with Ethereum at /auth) or the application's (client credentials).",
+            flows: {
+              authorizationCode: {
+                authorizationUrl: "{base_url}/auth",
+                tokenUrl: "{base_url}/auth/token",
+                refreshUrl: "{base_url}/auth/token",
+                scopes: {},
+              },
+              clientCredentials: { tokenUrl: "{base_url}/auth/token", scopes: {} },
+            },
+          },
+          clientCredentials: {
+            type: "oauth2",
+            description: "The application's own token (its client-credentials client); a person's token gets 403.",
+            flows: { clientCredentials: { tokenUrl: "{base_url}/auth/token", scopes: {} } },
+          },
+          operatorSession: {
+            type: "apiKey",
+            in: "cookie",
+            name: "authjs.session-token",
+            description: "An operator signed in to the web app (the console's own API).",
+          },
+        },
+      },
+    },
+    { allowEmptySchema: { custom: true } },
+  );
+}
