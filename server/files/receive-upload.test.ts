@@ -230,6 +230,11 @@ describe("reading the multipart body", () => {
     await refused(chunked([]), "MALFORMED_BODY", undefined, { message: ENDED_EARLY });
   });
 
+  it("issue 18: a body that ends inside a part the upload ignores is the same 400, and nothing crashes", async () => {
+    const inOther = Buffer.concat([part("file", PDF), part("other", PNG, '; filename="b.png"')]);
+    await refused(inOther.subarray(0, inOther.length - 4), "MALFORMED_BODY", undefined, { message: ENDED_EARLY });
+  });
+
   it("takes the boundary from any spelling of the Content-Type, and refuses one that names none", async () => {
     const body = Buffer.concat([
       Buffer.from('--a b:c\r\nContent-Disposition: form-data; name="file"\r\n\r\n'),

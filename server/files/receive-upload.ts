@@ -148,6 +148,8 @@ export async function receiveUpload(
   let file: Receiving | undefined;
   let spooling: Promise<void> | undefined;
   parser.on("file", (name, stream, filename, _encoding, mimeType) => {
+    // A part the body ends in errs; unheard, that error would bring the process down.
+    stream.on("error", (error) => fail(malformed(error)));
     if (name !== field || failure !== undefined) return void stream.resume();
     try {
       if (file) throw invalidFile("One file per request", "must be sent once");
@@ -166,7 +168,6 @@ export async function receiveUpload(
         complete: false,
       };
       stream.on("limit", () => fail(tooLarge(limit)));
-      stream.on("error", (error) => fail(malformed(error)));
       spooling = spool(file, spoolDir).catch(fail);
     } catch (error) {
       stream.resume();
