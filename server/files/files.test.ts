@@ -24,7 +24,11 @@ function multipart(content: Buffer, filename: string) {
     content,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
-  return { boundary: BOUNDARY, declaredLength: body.length, body: new Blob([body]).stream() };
+  return {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    declaredLength: body.length,
+    body: new Blob([body]).stream(),
+  };
 }
 
 let uploader: Caller;

@@ -32,22 +32,27 @@ function streamOf(body: Buffer, chunk = 1000): ReadableStream<Uint8Array> {
   });
 }
 
-function receive(body: Buffer | ReadableStream<Uint8Array>, declaredLength?: number) {
+const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+
+function receive(body: Buffer | ReadableStream<Uint8Array>, declaredLength?: number, contentType = CONTENT_TYPE) {
   const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-spool-"));
   const stream = Buffer.isBuffer(body) ? streamOf(body) : body;
-  const run = receiveUpload(
-    { boundary: BOUNDARY, declaredLength, body: stream },
-    { field: "file", limit: LIMIT, spoolDir },
-  );
+  const run = receiveUpload({ contentType, declaredLength, body: stream }, { field: "file", limit: LIMIT, spoolDir });
   return { run, spoolDir };
 }
 
-async function refused(body: Buffer | ReadableStream<Uint8Array>, code: AppError["code"], fields?: object) {
-  const { run, spoolDir } = receive(body);
+async function refused(
+  body: Buffer | ReadableStream<Uint8Array>,
+  code: AppError["code"],
+  fields?: object,
+  options: { message?: string; contentType?: string } = {},
+) {
+  const { run, spoolDir } = receive(body, undefined, options.contentType);
   await assert.rejects(run, (error: unknown) => {
     assert.ok(error instanceof AppError);
     assert.equal(error.code, code);
     if (fields) assert.deepEqual(error.fields, fields);
+    if (options.message) assert.equal(error.message, options.message);
     return true;
   });
   assert.deepEqual(fs.readdirSync(spoolDir), [], "the spool file is removed");
@@ -160,5 +165,105 @@ describe("receiving an upload", () => {
     });
     await refused(endless, "PAYLOAD_TOO_LARGE");
     assert.ok(produced <= LIMIT + MULTIPART_OVERHEAD + 16 * 1024 + 100);
+  });
+});
+
+/** A stream that hands over exactly these chunks. */
+function chunked(chunks: Buffer[]): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= chunks.length) return controller.close();
+      controller.enqueue(chunks[at++]);
+    },
+  });
+}
+
+const split = (body: Buffer, size: number) => {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < body.length; i += size) chunks.push(body.subarray(i, i + size));
+  return chunks;
+};
+
+const ENDED_EARLY = "Malformed multipart body: the body ended before the closing boundary";
+
+describe("reading the multipart body", () => {
+  // Content full of line breaks, dashes and something that looks like the boundary but is not.
+  const tricky = Buffer.concat([
+    Buffer.from("%PDF-1.7\r\n"),
+    Buffer.from([0, 1, 2, 0x0d, 0x0a, 0x2d, 0x2d]),
+    Buffer.from(`\r\n--${BOUNDARY.slice(0, -1)}X\r\n--`),
+  ]);
+  const two = Buffer.concat([
+    part("note", Buffer.from("hello")),
+    part("file", tricky, '; filename="doc.pdf"\r\nContent-Type: application/pdf'),
+    close,
+  ]);
+
+  it("reads the file whatever the chunking, a boundary split across chunks at every position included", async () => {
+    for (const size of [1, 2, 3, 5, 7, 13, 31, 64, two.length]) {
+      const received = await receive(chunked(split(two, size))).run;
+      assert.deepEqual(fs.readFileSync(received.content.path), tricky, `chunks of ${size}`);
+      assert.equal(received.name, "doc.pdf");
+    }
+    for (let at = 1; at < two.length; at++) {
+      const received = await receive(chunked([two.subarray(0, at), two.subarray(at)])).run;
+      assert.deepEqual(fs.readFileSync(received.content.path), tricky, `split at ${at}`);
+    }
+  });
+
+  it("ignores a preamble, a part without headers and an epilogue", async () => {
+    const noisy = Buffer.concat([
+      Buffer.from("This is the preamble.\r\n"),
+      Buffer.from(`--${BOUNDARY}\r\n\r\nbare\r\n`),
+      part("file", tricky, '; filename="a.pdf"'),
+      close,
+      Buffer.from("epilogue text"),
+    ]);
+    const received = await receive(chunked(split(noisy, 4))).run;
+    assert.deepEqual(fs.readFileSync(received.content.path), tricky);
+  });
+
+  it("refuses a body that ends before its closing boundary, or has none at all, saying so", async () => {
+    await refused(two.subarray(0, two.length - 10), "MALFORMED_BODY", undefined, { message: ENDED_EARLY });
+    await refused(Buffer.from('{"file":"x"}'), "MALFORMED_BODY", undefined, { message: ENDED_EARLY });
+    await refused(chunked([]), "MALFORMED_BODY", undefined, { message: ENDED_EARLY });
+  });
+
+  it("issue 18: a body that ends inside a part the upload ignores is the same 400, and nothing crashes", async () => {
+    const inOther = Buffer.concat([part("file", PDF), part("other", PNG, '; filename="b.png"')]);
+    await refused(inOther.subarray(0, inOther.length - 4), "MALFORMED_BODY", undefined, { message: ENDED_EARLY });
+  });
+
+  it("takes the boundary from any spelling of the Content-Type, and refuses one that names none", async () => {
+    const body = Buffer.concat([
+      Buffer.from('--a b:c\r\nContent-Disposition: form-data; name="file"\r\n\r\n'),
+      PNG,
+      Buffer.from("\r\n--a b:c--"),
+    ]);
+    const { run } = receive(body, undefined, 'Multipart/Form-Data; charset=utf-8; boundary="a b:c"');
+    assert.equal((await run).type, "image/png");
+    await refused(Buffer.concat([part("file", PNG), close]), "MALFORMED_BODY", undefined, {
+      contentType: "multipart/form-data",
+      message: "The multipart/form-data Content-Type names no valid boundary",
+    });
+  });
+
+  it("decodes names as UTF-8, with quotes, escapes and RFC 5987 extended names", async () => {
+    const nameOf = async (disposition: string) =>
+      (await receive(Buffer.concat([part("file", PDF, disposition), close])).run).name;
+    assert.equal(await nameOf('; filename="Überweisung «März» 📄.pdf"'), "Überweisung «März» 📄.pdf");
+    assert.equal(await nameOf('; filename="a \\"b\\"; c.pdf"'), 'a "b"; c.pdf');
+    assert.equal(await nameOf("; filename=plain.pdf; filename*=UTF-8''%E2%82%AC%20rates.pdf"), "€ rates.pdf");
+    assert.equal(await nameOf("; filename*=iso-8859-1'en'%A3.pdf"), "£.pdf");
+  });
+
+  it("issue 18: refuses a name the database cannot store: a NUL, or a lone surrogate from an RFC 5987 name", async () => {
+    await refused(Buffer.concat([part("file", PDF, "; filename*=UTF-8''a%00b.pdf"), close]), "VALIDATION", {
+      file: "filename must not contain control characters",
+    });
+    await refused(Buffer.concat([part("file", PDF, "; filename*=utf-16le''%00%D8%61%00"), close]), "VALIDATION", {
+      file: "filename must not contain NUL characters or unpaired surrogates",
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "../http/errors.ts";
+import { Busboy, type BusboyFileStream, type BusboyInstance } from "@fastify/busboy";
 import type { MultipartRequest } from "../http/body.ts";
-import { headerParams, MultipartParser } from "./multipart.ts";
+import { isUnstorable } from "../http/edge.ts";
+import { AppError } from "../http/errors.ts";
 import { declaredTypeAgrees, SNIFF_BYTES, sniffType, type DocumentType } from "./sniff.ts";
 import type { SpooledContent } from "./storage.ts";
 
@@ -13,6 +14,8 @@ export const MAX_FILENAME_LENGTH = 100;
 export const MULTIPART_OVERHEAD = 64 * 1024;
 /** The name of a file part that carries none (the v4 SDK's default). */
 export const DEFAULT_FILENAME = "document";
+/** A part's headers beyond this are cut off by the parser: no name or type worth reading is longer. */
+const MAX_PART_HEADER_BYTES = 16 * 1024;
 
 export type ReceivedFile = { name: string; type: DocumentType; content: SpooledContent };
 
@@ -22,6 +25,17 @@ export function tooLarge(limit: number): AppError {
 
 const invalidFile = (message: string, problem: string) => new AppError("VALIDATION", message, { file: problem });
 
+/** What the parser reports about a body it cannot read. The one a client meets in practice is a body cut short. */
+function malformed(error: unknown): AppError {
+  const message = error instanceof Error ? error.message : "";
+  return new AppError(
+    "MALFORMED_BODY",
+    /unexpected end/i.test(message)
+      ? "Malformed multipart body: the body ended before the closing boundary"
+      : "Malformed multipart body",
+  );
+}
+
 // C0 controls, DEL and C1 controls: never part of a name a person gave a document.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -30,6 +44,10 @@ function checkName(name: string): void {
     throw invalidFile("Filename too long", `filename must be at most ${MAX_FILENAME_LENGTH} characters`);
   }
   if (CONTROL.test(name)) throw invalidFile("Invalid filename", "filename must not contain control characters");
+  // An RFC 5987 `filename*` in UTF-16 can decode to a lone surrogate, which PostgreSQL cannot store (C40).
+  if (isUnstorable(name)) {
+    throw invalidFile("Invalid filename", "filename must not contain NUL characters or unpaired surrogates");
+  }
 }
 
 function checkType(head: Uint8Array, declared: string | undefined): DocumentType {
@@ -42,17 +60,66 @@ function checkType(head: Uint8Array, declared: string | undefined): DocumentType
   return type;
 }
 
+/**
+ * The streaming `multipart/form-data` parser for one body: the part named `field` is a file whether or not it
+ * carries a filename, and its filename is kept whole (it is only ever the File's name, never a path).
+ */
+function parserFor(contentType: string, field: string, limit: number): BusboyInstance {
+  try {
+    return Busboy({
+      headers: { "content-type": contentType },
+      preservePath: true,
+      // The file's bytes wait for the spool in runs of up to 256 KiB rather than the stream default of 16 KiB: at
+      // 16 KiB the parser pauses after every network chunk, which on a multi-megabyte file costs a third more time.
+      // The size limit is counted as bytes are parsed, not as they are spooled.
+      fileHwm: 256 * 1024,
+      isPartAFile: (name, type, filename) =>
+        name === field || filename !== undefined || type === "application/octet-stream",
+      limits: { fileSize: limit, fieldSize: MULTIPART_OVERHEAD, headerSize: MAX_PART_HEADER_BYTES },
+    });
+  } catch {
+    throw new AppError("MALFORMED_BODY", "The multipart/form-data Content-Type names no valid boundary");
+  }
+}
+
 type Receiving = {
+  stream: BusboyFileStream;
   name: string;
   declared: string | undefined;
   spool: string;
-  handle: fs.FileHandle;
+  handle?: fs.FileHandle;
   hash: ReturnType<typeof createHash>;
   size: number;
   head: Buffer;
   type?: DocumentType;
   complete: boolean;
 };
+
+/** Writes the file part into its spool file as the parser hands it over, hashing and sniffing it on the way. */
+async function spool(file: Receiving, spoolDir: string): Promise<void> {
+  await fs.mkdir(spoolDir, { recursive: true });
+  file.handle = await fs.open(file.spool, "wx", 0o600);
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+    if (!file.type) {
+      file.head = Buffer.concat([file.head, chunk]).subarray(0, SNIFF_BYTES);
+      if (file.head.length >= SNIFF_BYTES) file.type = checkType(file.head, file.declared);
+    }
+    file.hash.update(chunk);
+    file.size += chunk.byteLength;
+    await file.handle.write(chunk);
+  }
+  // Past the size limit the parser cuts the part short; its 'limit' event has already refused the upload.
+  if (file.stream.truncated) return;
+  file.type ??= checkType(file.head, file.declared);
+  file.complete = true;
+}
+
+/** Hands one chunk to the parser; resolves once the parser (and the spool behind it) can take the next. */
+function write(parser: BusboyInstance, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    parser.write(chunk, (error) => (error ? reject(malformed(error)) : resolve()));
+  });
+}
 
 /**
  * Reads a multipart body as it arrives and keeps the part named `field` in a spool file: its size is checked on
@@ -64,60 +131,71 @@ export async function receiveUpload(
   options: { field: string; limit: number; spoolDir: string },
 ): Promise<ReceivedFile> {
   const { field, limit, spoolDir } = options;
+  const parser = parserFor(request.contentType, field, limit);
   if (request.declaredLength !== undefined && request.declaredLength > limit + MULTIPART_OVERHEAD) {
     throw tooLarge(limit);
   }
   if (!request.body) throw invalidFile("Missing file", "is required");
-  const parser = new MultipartParser(request.boundary);
-  const reader = request.body.getReader();
+
+  // The parser reports through events, the spool through its own promise: the first problem either meets ends the
+  // upload, and `failed` rejects with it so that the reading below stops at once.
+  let failure: Error | undefined;
+  let reportFailure: (error: Error) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => (reportFailure = reject));
+  failed.catch(() => undefined);
+  const fail = (error: unknown) => {
+    if (failure !== undefined) return;
+    failure = error instanceof Error ? error : new Error(String(error));
+    reportFailure(failure);
+  };
+
   let file: Receiving | undefined;
-  let inFile = false;
-  let total = 0;
+  let spooling: Promise<void> | undefined;
+  parser.on("file", (name, stream, filename, _encoding, mimeType) => {
+    // A part the body ends in errs; unheard, that error would bring the process down.
+    stream.on("error", (error) => fail(malformed(error)));
+    if (name !== field || failure !== undefined) return void stream.resume();
+    try {
+      if (file) throw invalidFile("One file per request", "must be sent once");
+      const fileName = filename || DEFAULT_FILENAME;
+      checkName(fileName);
+      file = {
+        stream,
+        name: fileName,
+        // RFC 7578 reads a part without a Content-Type as text/plain, and so does the parser: neither says anything
+        // about a document, whose type is judged by its bytes.
+        declared: mimeType === "text/plain" ? undefined : mimeType,
+        spool: path.join(spoolDir, `${randomBytes(16).toString("hex")}.part`),
+        hash: createHash("sha256"),
+        size: 0,
+        head: Buffer.alloc(0),
+        complete: false,
+      };
+      stream.on("limit", () => fail(tooLarge(limit)));
+      spooling = spool(file, spoolDir).catch(fail);
+    } catch (error) {
+      stream.resume();
+      fail(error);
+    }
+  });
+  parser.on("error", (error) => fail(malformed(error)));
+  const finished = new Promise<void>((resolve) => parser.on("finish", resolve));
+
+  const reader = request.body.getReader();
   try {
+    let total = 0;
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await Promise.race([reader.read(), failed]);
       if (done) break;
       total += value.byteLength;
       if (total > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
-      for (const event of parser.push(value)) {
-        if (event.kind === "part") {
-          const disposition = headerParams(event.headers["content-disposition"] ?? "");
-          if (disposition.value !== "form-data") throw new AppError("MALFORMED_BODY", "A part is not form-data");
-          inFile = disposition.params.name === field;
-          if (!inFile) continue;
-          if (file) throw invalidFile("One file per request", "must be sent once");
-          const name = disposition.params.filename || DEFAULT_FILENAME;
-          checkName(name);
-          await fs.mkdir(spoolDir, { recursive: true });
-          const spool = path.join(spoolDir, `${randomBytes(16).toString("hex")}.part`);
-          file = {
-            name,
-            declared: event.headers["content-type"],
-            spool,
-            handle: await fs.open(spool, "wx", 0o600),
-            hash: createHash("sha256"),
-            size: 0,
-            head: Buffer.alloc(0),
-            complete: false,
-          };
-        } else if (event.kind === "data" && inFile && file) {
-          file.size += event.data.byteLength;
-          if (file.size > limit) throw tooLarge(limit);
-          if (!file.type) {
-            file.head = Buffer.concat([file.head, event.data]).subarray(0, SNIFF_BYTES);
-            if (file.head.length >= SNIFF_BYTES) file.type = checkType(file.head, file.declared);
-          }
-          file.hash.update(event.data);
-          await file.handle.write(event.data);
-        } else if (event.kind === "end" && inFile && file) {
-          file.type ??= checkType(file.head, file.declared);
-          file.complete = true;
-          inFile = false;
-        }
-      }
+      await Promise.race([write(parser, value), failed]);
     }
-    parser.finish();
-    if (!file?.complete || !file.type) throw invalidFile("Missing file", "is required");
+    parser.end();
+    await Promise.race([finished, failed]);
+    await spooling;
+    if (failure !== undefined) throw failure;
+    if (!file?.complete || !file.type || !file.handle) throw invalidFile("Missing file", "is required");
     await file.handle.close();
     return {
       name: file.name,
@@ -127,8 +205,11 @@ export async function receiveUpload(
   } catch (error) {
     // Stop reading: whatever else the client sends is not wanted.
     await reader.cancel().catch(() => undefined);
+    parser.destroy();
     if (file) {
-      await file.handle.close().catch(() => undefined);
+      file.stream.destroy();
+      await spooling;
+      await file.handle?.close().catch(() => undefined);
       await fs.rm(file.spool, { force: true });
     }
     throw error;

@@ -9,9 +9,9 @@ import { S3FileStorage } from "./s3-storage.ts";
 import type { SpooledContent } from "./storage.ts";
 
 // The S3 storage against s3rver, an independent S3-compatible server: real S3 requests and responses (path-style
-// keys, streamed PUT with Content-Length, HEAD and GET, 404s). s3rver reads the SigV4 Authorization header and checks
-// the access key id but does not recompute v4 signatures; the signer is held to AWS's published examples in
-// sigv4.test.ts.
+// keys, streamed PUT with Content-Length, HEAD and GET, 404s), signed by aws4fetch. s3rver reads the SigV4
+// Authorization header and checks the access key id but does not recompute v4 signatures; the stand-in in
+// storage.test.ts recomputes every one with AWS's own signer and refuses those that do not match.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-s3rver-"));
 const server = new S3rver({
   port: 0,

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, type Hash, type Hmac } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { SignatureV4 } from "@smithy/signature-v4";
 import { LocalFileStorage } from "./local-storage.ts";
 import { S3FileStorage } from "./s3-storage.ts";
-import { signV4 } from "./sigv4.ts";
 import type { FileStorage, SpooledContent } from "./storage.ts";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-storage-"));
@@ -81,46 +81,104 @@ describe("local storage layout", () => {
   });
 });
 
-// An S3 stand-in: keeps objects in memory and accepts only requests whose SigV4 signature and payload hash check out.
+// An S3 stand-in: keeps objects in memory and accepts only requests whose SigV4 signature, recomputed by AWS's own
+// signer (@smithy/signature-v4, the AWS SDK's), and payload hash check out, as S3 itself does.
 const s3Credentials = { accessKeyId: "TESTKEY", secretAccessKey: "test-secret", region: "eu-west-1" };
 const objects = new Map<string, Buffer>();
 const requests: string[] = [];
 let endpoint = "";
+
+/** SHA-256 and HMAC-SHA256 from node:crypto in the shape the AWS signer takes. */
+class NodeSha256 {
+  private hash: Hash | Hmac;
+  constructor(private readonly secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.hash = this.fresh();
+  }
+  private fresh(): Hash | Hmac {
+    const { secret } = this;
+    if (secret === undefined) return createHash("sha256");
+    const key =
+      typeof secret === "string"
+        ? Buffer.from(secret, "utf8")
+        : ArrayBuffer.isView(secret)
+          ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength)
+          : Buffer.from(secret);
+    return createHmac("sha256", key);
+  }
+  update(data: Uint8Array): void {
+    this.hash.update(data);
+  }
+  digest(): Promise<Uint8Array> {
+    return Promise.resolve(new Uint8Array(this.hash.digest()));
+  }
+  reset(): void {
+    this.hash = this.fresh();
+  }
+}
+
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/;
+
+/** What S3 checks of a header-signed request: the key, the scope, the signed headers it insists on, the clock, the signature. */
+async function signatureHolds(req: http.IncomingMessage): Promise<boolean> {
+  const match = AUTHORIZATION.exec(String(req.headers.authorization));
+  if (!match) return false;
+  const [, keyId, day, region, signedHeaders = "", signature] = match;
+  const signed = signedHeaders.split(";");
+  if (keyId !== s3Credentials.accessKeyId || region !== s3Credentials.region) return false;
+  if (!["host", "x-amz-content-sha256", "x-amz-date"].every((name) => signed.includes(name))) return false;
+  const amzDate = String(req.headers["x-amz-date"]);
+  const at = new Date(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
+  if (amzDate.slice(0, 8) !== day || !(Math.abs(Date.now() - at.getTime()) < 15 * 60_000)) return false;
+  const signer = new SignatureV4({
+    credentials: s3Credentials,
+    region: s3Credentials.region,
+    service: "s3",
+    sha256: NodeSha256,
+    // S3's canonical path is the path as sent, encoded once.
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
+  const url = new URL(req.url ?? "/", "http://x");
+  const expected = await signer.sign(
+    {
+      method: req.method ?? "",
+      protocol: "http:",
+      hostname: url.hostname,
+      path: url.pathname,
+      query: {},
+      headers: Object.fromEntries(signed.map((name) => [name, String(req.headers[name] ?? "")])),
+    },
+    { signingDate: at },
+  );
+  return String(expected.headers.authorization).endsWith(`SignedHeaders=${signedHeaders}, Signature=${signature}`);
+}
+
 const fakeS3 = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
-    const body = Buffer.concat(chunks);
-    const url = new URL(req.url ?? "/", "http://x");
-    const amzDate = String(req.headers["x-amz-date"]);
-    const at = new Date(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
-    const expected = signV4(
-      {
-        method: req.method ?? "",
-        host: String(req.headers.host),
-        path: decodeURIComponent(url.pathname),
-        payloadHash: String(req.headers["x-amz-content-sha256"]),
-      },
-      { ...s3Credentials, service: "s3" },
-      at,
-    );
-    requests.push(`${req.method} ${url.pathname}`);
-    const payloadOk =
-      req.method !== "PUT" || createHash("sha256").update(body).digest("hex") === req.headers["x-amz-content-sha256"];
-    if (req.headers.authorization !== expected.headers.authorization || !payloadOk) {
-      res.writeHead(403).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
-      return;
-    }
-    if (req.method === "PUT") {
-      assert.equal(req.headers["content-length"], String(body.length));
-      assert.equal(req.headers["transfer-encoding"], undefined);
-      objects.set(url.pathname, body);
-      res.writeHead(200).end();
-    } else {
-      const object = objects.get(url.pathname);
-      if (!object) res.writeHead(404).end();
-      else res.writeHead(200, { "content-length": object.length }).end(req.method === "HEAD" ? undefined : object);
-    }
+    void (async () => {
+      const body = Buffer.concat(chunks);
+      const url = new URL(req.url ?? "/", "http://x");
+      requests.push(`${req.method} ${url.pathname}`);
+      const payloadOk =
+        req.method !== "PUT" || createHash("sha256").update(body).digest("hex") === req.headers["x-amz-content-sha256"];
+      if (!(await signatureHolds(req)) || !payloadOk) {
+        res.writeHead(403).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
+        return;
+      }
+      if (req.method === "PUT") {
+        assert.equal(req.headers["content-length"], String(body.length));
+        assert.equal(req.headers["transfer-encoding"], undefined);
+        objects.set(url.pathname, body);
+        res.writeHead(200).end();
+      } else {
+        const object = objects.get(url.pathname);
+        if (!object) res.writeHead(404).end();
+        else res.writeHead(200, { "content-length": object.length }).end(req.method === "HEAD" ? undefined : object);
+      }
+    })();
   });
 });
 

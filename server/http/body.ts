@@ -1,4 +1,3 @@
-import { boundaryOf } from "../files/multipart.ts";
 import { isUnstorable } from "./edge.ts";
 import { AppError } from "./errors.ts";
 
@@ -97,21 +96,21 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-/** A `multipart/form-data` request as the upload use case reads it: its boundary, declared length and byte stream. */
+/**
+ * A `multipart/form-data` request as the upload use case reads it: its Content-Type (with the boundary the parser
+ * needs), declared length and byte stream.
+ */
 export type MultipartRequest = {
-  boundary: string;
+  contentType: string;
   declaredLength: number | undefined;
   body: ReadableStream<Uint8Array> | null;
 };
 
 export function multipartRequest(req: Request): MultipartRequest {
-  const contentType = req.headers.get("content-type") ?? "";
   if (mediaType(req) !== "multipart/form-data") {
     throw new AppError("UNSUPPORTED_CONTENT_TYPE", "Content-Type must be multipart/form-data with a part named file");
   }
-  const boundary = boundaryOf(contentType);
-  if (!boundary) throw new AppError("MALFORMED_BODY", "The multipart/form-data Content-Type names no valid boundary");
   const length = req.headers.get("content-length");
   const declaredLength = length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
-  return { boundary, declaredLength, body: req.body };
+  return { contentType: req.headers.get("content-type") ?? "", declaredLength, body: req.body };
 }
