@@ -7,6 +7,7 @@ declare module "autocannon" {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
   };
 
   export type Histogram = {
