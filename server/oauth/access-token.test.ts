@@ -5,7 +5,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { demoCredentials } from "../instance/demo-credentials.ts";
 import { seedDemo } from "../instance/seed-demo.ts";
-import { storeAccessToken } from "./access-token-writer.ts";
+import { storeAccessToken, type AccessTokenRow } from "./access-token-writer.ts";
 import { authenticateBearer, CLIENT_CREDENTIALS } from "./authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts";
 import { hashSecret, randomSecret } from "./secrets.ts";
@@ -76,8 +76,12 @@ describe("access tokens", () => {
       where: { id: demo.clientId },
       select: { application: { select: { profileId: true } } },
     });
-    const good = () => storeAccessToken({ ...row(demo.clientId), profileId: client.application.profileId });
-    const outcomes = await Promise.allSettled([good(), storeAccessToken(row(demo.clientId)), good(), good()]);
+    const good = (): AccessTokenRow => ({ ...row(demo.clientId), profileId: client.application.profileId });
+    // Stored in one turn while an INSERT is in flight: the writer sends all four in the next one.
+    const busy = storeAccessToken(good());
+    const rows = [good(), row(demo.clientId), good(), good()];
+    const outcomes = await Promise.allSettled(rows.map(storeAccessToken));
+    await busy;
     assert.deepEqual(
       outcomes.map((o) => o.status),
       ["fulfilled", "rejected", "fulfilled", "fulfilled"],
