@@ -7,6 +7,7 @@ declare module "autocannon" {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
     /** Sent in turn by each connection, instead of `url`'s path alone. */
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   };

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runP1 } from "./p1.ts";
+import { runP2 } from "./p2.ts";
 import { runP3 } from "./p3.ts";
 import { runP4 } from "./p4.ts";
 import { runP5 } from "./p5.ts";
@@ -12,10 +13,11 @@ import { root, type BenchContext } from "./settings.ts";
 import { ensureBuild, warnAboutDotenv } from "./targets.ts";
 
 /**
- * `npm run bench [-- p1 p3 p4 p5 p6 p7]`: the benchmarks named, or all of them, one after the other, each on servers of its
+ * `npm run bench [-- p1 p2 p3 p4 p5 p6 p7]`: the benchmarks named, or all of them, one after the other, each on servers of its
  * own. Each prints its figures as ratios measured in the same run and a verdict against its target; the run exits
  * 0 whatever the verdicts (a benchmark reports, it does not gate) and 1 only when a benchmark could not run.
  *   P1  the app's overhead on top of Next.js (bench/p1.ts)
+ *   P2  POST /auth/token (client credentials) vs a trivial Next route and vs node-oidc-provider (bench/p2.ts)
  *   P3  GET /orders latency for a profile with a million orders vs one with a thousand (bench/p3.ts)
  *   P4  POST /orders throughput vs a bare loop of signature verifications (bench/p4.ts)
  *   P5  webhook delivery throughput vs a bare loop of signed POSTs, and event-to-receiver latency (bench/p5.ts)
@@ -24,7 +26,7 @@ import { ensureBuild, warnAboutDotenv } from "./targets.ts";
  *   P7  a read-heavy mix through HAProxy, two instances on one PostgreSQL vs one (bench/p7.ts; DATABASE_URL)
  */
 
-const BENCHMARKS = { p1: runP1, p3: runP3, p4: runP4, p5: runP5, p6: runP6, p7: runP7 } as const;
+const BENCHMARKS = { p1: runP1, p2: runP2, p3: runP3, p4: runP4, p5: runP5, p6: runP6, p7: runP7 } as const;
 type Name = keyof typeof BENCHMARKS;
 
 const isName = (arg: string): arg is Name => arg in BENCHMARKS;

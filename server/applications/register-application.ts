@@ -1,6 +1,7 @@
 import type { Environment } from "../config.ts";
 import { db, type DbOrTx } from "../db/client.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
+import { evictAuth } from "../oauth/auth-cache.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 
@@ -73,5 +74,7 @@ export async function rotateClientSecret(options: { applicationId: string; tx?: 
     data: { secretHash: hashSecret(clientSecret) },
   });
   if (count === 0) throw new AppError("NOT_FOUND", "No such application");
+  // The token endpoint caches clients for a few seconds: the old secret must stop here at once.
+  evictAuth([`application:${options.applicationId}`]);
   return clientSecret;
 }

@@ -5,9 +5,10 @@ import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { demoCredentials } from "../instance/demo-credentials.ts";
 import { seedDemo } from "../instance/seed-demo.ts";
-import { authenticateBearer } from "./authenticate-bearer.ts";
+import { storeAccessToken, type AccessTokenRow } from "./access-token-writer.ts";
+import { authenticateBearer, CLIENT_CREDENTIALS } from "./authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts";
-import { hashSecret } from "./secrets.ts";
+import { hashSecret, randomSecret } from "./secrets.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 
 // Domain-level, on a real (embedded) database, with the clock injected: an hour passes without sleeping.
@@ -46,5 +47,44 @@ describe("access tokens", () => {
     const dump = JSON.stringify([await prisma.oAuthClient.findMany(), await prisma.accessToken.findMany()]);
     assert.ok(!dump.includes(demo.clientSecret), "no client secret in the clear");
     assert.ok(!dump.includes(issued.access_token), "no access token in the clear");
+  });
+
+  it("issue 16: thirty concurrent tokens are distinct, each row committed by the time its request is answered", async () => {
+    const issued = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        issueClientCredentialsToken({ clientId: demo.clientId, clientSecret: demo.clientSecret }),
+      ),
+    );
+    assert.equal(new Set(issued.map((t) => t.access_token)).size, 30);
+    const prisma = await db();
+    const rows = await prisma.accessToken.count({
+      where: { tokenHash: { in: issued.map((t) => hashSecret(t.access_token)) } },
+    });
+    assert.equal(rows, 30);
+  });
+
+  it("issue 16: a row that cannot be stored fails its own request only, not the others grouped with it", async () => {
+    const row = (clientId: string) => ({
+      tokenHash: hashSecret(randomSecret()),
+      clientId,
+      profileId: "00000000-0000-4000-8000-000000000000",
+      grantType: CLIENT_CREDENTIALS,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const prisma = await db();
+    const client = await prisma.oAuthClient.findUniqueOrThrow({
+      where: { id: demo.clientId },
+      select: { application: { select: { profileId: true } } },
+    });
+    const good = (): AccessTokenRow => ({ ...row(demo.clientId), profileId: client.application.profileId });
+    // Stored in one turn while an INSERT is in flight: the writer sends all four in the next one.
+    const busy = storeAccessToken(good());
+    const rows = [good(), row(demo.clientId), good(), good()];
+    const outcomes = await Promise.allSettled(rows.map(storeAccessToken));
+    await busy;
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ["fulfilled", "rejected", "fulfilled", "fulfilled"],
+    );
   });
 });

@@ -3,6 +3,8 @@ import { serverClock, type Clock } from "../clock.ts";
 import { AppError } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { clientAuthLimiter } from "../security/failure-limiter.ts";
+import { storeAccessToken } from "./access-token-writer.ts";
+import { AUTH_CACHE_SECONDS, authCache, authEpoch, cacheClient, type CachedClient } from "./auth-cache.ts";
 import { CLIENT_CREDENTIALS } from "./authenticate-bearer.ts";
 import { hashSecret, randomSecret, secretMatches } from "./secrets.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from "./token.schemas.ts";
@@ -36,34 +38,64 @@ export async function issueClientCredentialsToken(options: {
     return new AppError("INVALID_CLIENT", "Client authentication failed");
   };
 
-  const prisma = await db();
-  const id = uuidOrUndefined(clientId);
-  const client = id
-    ? await prisma.oAuthClient.findUnique({
-        where: { id },
-        select: { id: true, kind: true, secretHash: true, application: { select: { profileId: true, ownerId: true } } },
-      })
-    : null;
+  const client = await findClient(clientId);
   if (!client) throw failed();
   if (client.kind !== "client_credentials") throw new AppError("UNAUTHORIZED_CLIENT", WRONG_GRANT_MESSAGE);
   if (!secretMatches(clientSecret, client.secretHash)) throw failed();
   limiter.reset(limitKey);
 
   const accessToken = randomSecret();
-  await prisma.accessToken.create({
-    data: {
-      tokenHash: hashSecret(accessToken),
-      clientId: client.id,
-      profileId: client.application.profileId,
-      grantType: CLIENT_CREDENTIALS,
-      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-    },
+  // Answered only once the row is committed (grouped with concurrent requests' rows): the token works at once.
+  await storeAccessToken({
+    tokenHash: hashSecret(accessToken),
+    clientId: client.id,
+    profileId: client.profileId,
+    grantType: CLIENT_CREDENTIALS,
+    expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
   });
   return {
     access_token: accessToken,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    profile: client.application.profileId,
-    userId: client.application.ownerId,
+    profile: client.profileId,
+    userId: client.ownerId,
   };
+}
+
+/**
+ * The client, from this process's cache or the database. Its secret is checked against the stored hash on every
+ * request either way; the cache only saves the read, for `AUTH_CACHE_SECONDS`. Rotating the secret, or a change to
+ * the application's owner or profile, evicts the entry here at once (`evictAuth`); other instances sharing the
+ * database see the change within that bound, as with revoked tokens.
+ */
+async function findClient(clientId: string): Promise<CachedClient | undefined> {
+  const id = uuidOrUndefined(clientId);
+  if (!id) return undefined;
+  // Wall-clock time, not the injectable clock: how long a read may be trusted is real time, whatever a test's offset.
+  const now = Date.now();
+  const cached = authCache().clients.get(id, now);
+  if (cached) return cached;
+  const epoch = authEpoch();
+  const prisma = await db();
+  const row = await prisma.oAuthClient.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      kind: true,
+      secretHash: true,
+      applicationId: true,
+      application: { select: { profileId: true, ownerId: true } },
+    },
+  });
+  if (!row) return undefined;
+  const client: CachedClient = {
+    id: row.id,
+    kind: row.kind,
+    secretHash: row.secretHash,
+    applicationId: row.applicationId,
+    profileId: row.application.profileId,
+    ownerId: row.application.ownerId,
+  };
+  cacheClient(client, epoch, now + AUTH_CACHE_SECONDS * 1000);
+  return client;
 }

@@ -1,0 +1,180 @@
+import autocannon from "autocannon";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { startApp, stopApp } from "./app-server.ts";
+import { benchDatabase } from "./database.ts";
+import type { Sample } from "./load.ts";
+import { freePort, waitForMarker } from "./net.ts";
+import { serverDied, startServer } from "./processes.ts";
+import { int, printTable, summarise, type Summary } from "./report.ts";
+import { CONNECTIONS, machine, ROUNDS, SECONDS, writeResult, type BenchContext } from "./settings.ts";
+
+/**
+ * Benchmark P2: the token endpoint at the speed of the stack. It loads
+ *   trivial  GET /livez                     constant JSON from a Next route handler, on the app's own server,
+ *   token    POST /api/auth/token           client_credentials (client_secret_post) on the same server: client
+ *                                           authentication, a fresh token, its hash stored before the answer,
+ *   oidc     POST /token                    the same grant from node-oidc-provider (bench/oidc-provider-server.ts) in a
+ *                                           process of its own: its defaults, an in-memory store and opaque tokens,
+ * in alternating rounds on loopback (the order rotates each round), so drift in the machine hits all three alike.
+ * Ratios: P2 token ÷ trivial, P2′ token ÷ oidc. The app runs on the embedded database, or with DATABASE_URL set on
+ * a scratch database on that PostgreSQL server (bench/database.ts). Every answer must be 2xx for a round to count.
+ */
+
+export const P2_TARGET = 0.8;
+export const P2_OIDC_TARGET = 0.2;
+const WARMUP_SECONDS = 1;
+
+type Name = "trivial" | "token" | "oidc";
+const NAMES: Name[] = ["trivial", "token", "oidc"];
+const LABELS: Record<Name, string> = {
+  trivial: "trivial  Next  GET /livez",
+  token: "token    Next  POST /api/auth/token",
+  oidc: "oidc     node-oidc-provider  POST /token",
+};
+
+type Target = { url: string; method?: "POST"; body?: string; headers?: Record<string, string> };
+
+const form = (clientId: string, clientSecret: string) =>
+  new URLSearchParams({
+    grant_type: "client_credentials",
+    client_id: clientId,
+    client_secret: clientSecret,
+  }).toString();
+const FORM_HEADERS = { "content-type": "application/x-www-form-urlencoded" };
+
+async function burst(target: Target, seconds: number): Promise<Sample> {
+  const died = serverDied();
+  if (died) throw new Error(`Aborted: ${died}; killed from outside or crashed (BENCH_KEEP=1 keeps its log)`);
+  const result = await autocannon({ ...target, connections: CONNECTIONS, duration: seconds });
+  return {
+    rps: result["2xx"] / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Both token endpoints must answer 200 with a token, and Tokenrail's token must work at once. */
+async function checkTokens(targets: Record<Name, Target>, api: string): Promise<void> {
+  const token = async (target: Target) => {
+    const response = await fetch(target.url, { method: "POST", headers: target.headers, body: target.body });
+    const body = (await response.json()) as { access_token?: unknown };
+    if (response.status !== 200 || typeof body.access_token !== "string") {
+      throw new Error(`${target.url} answered ${response.status}: ${JSON.stringify(body)}`);
+    }
+    return body.access_token;
+  };
+  const ours = await token(targets.token);
+  await token(targets.oidc);
+  const context = await fetch(`${api}/auth/context`, { headers: { authorization: `Bearer ${ours}` } });
+  if (context.status !== 200) throw new Error(`a fresh token was refused: ${context.status} ${await context.text()}`);
+}
+
+async function startOidcProvider(context: BenchContext): Promise<Target> {
+  const client = { id: randomUUID(), secret: randomBytes(32).toString("base64url") };
+  const port = await freePort();
+  const log = path.join(context.temp, "oidc-provider.log");
+  const child = startServer(process.execPath, ["--import", "tsx", "bench/oidc-provider-server.ts"], {
+    cwd: context.root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      BENCH_CLIENT_ID: client.id,
+      BENCH_CLIENT_SECRET: client.secret,
+    },
+    log,
+  });
+  const issuer = await waitForMarker("OIDC_READY", child, log);
+  return { url: `${issuer}/token`, method: "POST", headers: FORM_HEADERS, body: form(client.id, client.secret) };
+}
+
+export async function runP2(context: BenchContext): Promise<void> {
+  const database = await benchDatabase(path.join(context.temp, "p2-data"), "p2");
+  if (database.kind === "postgres") context.atEnd(database.drop);
+  console.log(
+    `\nP2: ${ROUNDS} rounds × ${SECONDS}s per target, ${CONNECTIONS} connections, loopback, on ${database.label}`,
+  );
+  const [app, oidc] = await Promise.all([
+    startApp({ root: context.root, temp: context.temp, name: "p2", database }),
+    startOidcProvider(context),
+  ]);
+  const targets: Record<Name, Target> = {
+    trivial: { url: `${app.url}/livez` },
+    token: {
+      url: `${app.api}/auth/token`,
+      method: "POST",
+      headers: FORM_HEADERS,
+      body: form(app.demo.clientId, app.demo.clientSecret),
+    },
+    oidc,
+  };
+  await checkTokens(targets, app.api);
+
+  const samples: Record<Name, Sample[]> = { trivial: [], token: [], oidc: [] };
+  // Route modules load on first use and V8 optimises the hot paths: two seconds each, not counted.
+  for (const name of NAMES) await burst(targets[name], 2);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length]!);
+    for (const name of order) {
+      await burst(targets[name], WARMUP_SECONDS);
+      const sample = await burst(targets[name], SECONDS);
+      samples[name].push(sample);
+      const bad = sample.bad ? `  (${sample.bad} non-2xx/errors!)` : "";
+      console.log(`  round ${round + 1}/${ROUNDS}  ${LABELS[name].padEnd(42)} ${Math.round(sample.rps)} req/s${bad}`);
+    }
+  }
+  const died = serverDied();
+  if (died) throw new Error(`Aborted: ${died}`);
+  await stopApp(app);
+
+  const summaries = {
+    trivial: summarise(samples.trivial),
+    token: summarise(samples.token),
+    oidc: summarise(samples.oidc),
+  } satisfies Record<Name, Summary>;
+  report(context, database.label, summaries);
+}
+
+function report(context: BenchContext, database: string, summaries: Record<Name, Summary>): void {
+  printTable(
+    ["target", "median req/s", "min", "max", "p50 ms", "p99 ms", "non-2xx/err", "per round"],
+    NAMES.map((name) => {
+      const s = summaries[name];
+      return [
+        LABELS[name],
+        int(s.medianRps),
+        int(s.minRps),
+        int(s.maxRps),
+        s.medianP50Ms.toFixed(1),
+        s.medianP99Ms.toFixed(1),
+        String(s.badResponses),
+        s.rounds.join(" "),
+      ];
+    }),
+  );
+  const overTrivial = summaries.token.medianRps / summaries.trivial.medianRps;
+  const overOidc = summaries.token.medianRps / summaries.oidc.medianRps;
+  const valid = Object.values(summaries).every((s) => s.badResponses === 0);
+  const row = (check: string, ratio: number, target: number, what: string) => {
+    const outcome = !valid ? "INVALID" : ratio >= target ? "PASS" : "FAIL";
+    console.log(`${check.padEnd(3)} ${what} = ${ratio.toFixed(3)}   target ≥ ${target}   ${outcome}`);
+    return valid && ratio >= target;
+  };
+  console.log("");
+  const pass = row("P2", overTrivial, P2_TARGET, "token ÷ trivial");
+  const passOidc = row("P2′", overOidc, P2_OIDC_TARGET, "token ÷ oidc   ");
+  if (!valid) console.log("INVALID — some requests failed or were not 2xx; the numbers do not measure the happy path");
+  console.log(`\nP2 verdict: ${pass ? "PASS" : "FAIL"}; P2′ verdict: ${passOidc ? "PASS" : "FAIL"}   (${database})\n`);
+  writeResult("p2", {
+    machine: machine(context.loadBefore),
+    database,
+    settings: { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS },
+    targets: summaries,
+    ratios: { tokenOverTrivial: overTrivial, tokenOverOidcProvider: overOidc },
+    target: { tokenOverTrivial: P2_TARGET, tokenOverOidcProvider: P2_OIDC_TARGET },
+    valid,
+    pass: { p2: pass, p2prime: passOidc },
+  });
+}
