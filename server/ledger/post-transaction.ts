@@ -17,14 +17,15 @@ const INSUFFICIENT_FUNDS = "TR001";
 const SHORT = /^insufficient funds in (wallet|holds) ([^/\s]+)\/(\S+)$/;
 
 /**
- * The SQL that posts one balanced transaction: the database function `ledger_post`, one round trip. It opens
+ * The call that posts one balanced transaction: the database function `ledger_post`, one round trip. It opens
  * missing accounts, locks them in id order (so two transactions on the same accounts cannot deadlock), refuses the
  * whole transaction when a wallet or holds account would go below zero, moves the balances and writes immutable
  * entries that sum to zero. Under the lock the balance read is the latest committed one, so concurrent holds on one
- * wallet can never overdraw it (C33); the database's own check constraint stands behind it. Usable alone or inside a
- * larger statement (placing an order posts its hold in the statement that inserts it).
+ * wallet can never overdraw it (C33); the database's own check constraint stands behind it. An expression yielding
+ * the transaction's id, usable alone or inside a larger statement (placing an order posts its hold in the statement
+ * that inserts it).
  */
-export function ledgerPostSql(options: {
+export function ledgerPostCall(options: {
   kind: LedgerKind;
   orderId?: string;
   at: Date;
@@ -43,11 +44,11 @@ export function ledgerPostSql(options: {
     profileId: "profileId" in account ? account.profileId : null,
     amountMinor: amountMinor.toString(),
   }));
-  return Prisma.sql`SELECT "ledger_post"(${kind}, ${orderId ?? null}::uuid, ${at}::timestamptz, ${JSON.stringify(rows)}::jsonb)::text AS "transactionId"`;
+  return Prisma.sql`"ledger_post"(${kind}, ${orderId ?? null}::uuid, ${at}::timestamptz, ${JSON.stringify(rows)}::jsonb)`;
 }
 
 /**
- * Posts one balanced transaction (see `ledgerPostSql`) within `tx`; `InsufficientFunds` when a wallet or holds
+ * Posts one balanced transaction (see `ledgerPostCall`) within `tx`; `InsufficientFunds` when a wallet or holds
  * account would go below zero, with nothing of it written.
  */
 export async function postLedgerTransaction(
@@ -55,7 +56,7 @@ export async function postLedgerTransaction(
   options: { kind: LedgerKind; orderId?: string; at: Date; postings: Posting[] },
 ): Promise<void> {
   try {
-    await tx.$queryRaw(ledgerPostSql(options));
+    await tx.$queryRaw`SELECT ${ledgerPostCall(options)}::text AS "transactionId"`;
   } catch (error) {
     throw insufficientFunds(error) ?? error;
   }
