@@ -17,6 +17,7 @@ import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "../oauth/authent
 import { ON_CHAIN_WAIT_SECONDS } from "../addresses/link-address.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { checkOrderMessage } from "./order-message.ts";
+import { verifyEoaSignature } from "./signature-worker.ts";
 import type { PlaceOrderRequest } from "./order.schemas.ts";
 import { orderView, type CounterpartView } from "./order-view.ts";
 import { quote } from "../limits.ts";
@@ -86,7 +87,9 @@ export async function placeOrder(options: {
 
   const signature = request.signature as Hex;
   const awaited = signature === "0x";
-  if (!awaited && !(await signedBy({ chain, address, message: request.message, signature, config }))) {
+  // Checked before any write, on a worker thread (signature-worker.ts): no lock or connection is held meanwhile.
+  const message = request.message;
+  if (!awaited && !(await signedBy({ chain, address, message, signature, config, verifyKey: verifyEoaSignature }))) {
     throw new AppError("VALIDATION", "Validation errors", { signature: "invalid signature" });
   }
   const msgHash = awaited ? await chainGateway(config).safeMessageHash(chain, address, request.message) : undefined;
