@@ -63,7 +63,40 @@ export async function linkedCustomer(app: AppServer, partner: Record<string, str
 
 /** A linked customer, approved, with an IBAN and `euros` minted to the address by a sandbox payment. */
 export async function fundedCustomer(app: AppServer, euros: string): Promise<FundedCustomer> {
-  const customer = await linkedCustomer(app, await partnerHeaders(app));
+  const [customer] = await fundedCustomers(app, { count: 1, euros });
+  return customer!;
+}
+
+/**
+ * `count` funded customers of the demo application, as a partner with many end customers has them: each its own
+ * person, profile and address. One partner token and one operator session serve them all; `parallel` are onboarded
+ * at a time.
+ */
+export async function fundedCustomers(
+  app: AppServer,
+  options: { count: number; euros: string; parallel?: number },
+): Promise<FundedCustomer[]> {
+  const { count, euros, parallel = 8 } = options;
+  const partner = await partnerHeaders(app);
+  const operator = await operatorCookie(app);
+  const customers: FundedCustomer[] = [];
+  let started = 0;
+  const worker = async () => {
+    while (started < count) {
+      started++;
+      customers.push(await fund(app, { partner, operator, euros }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
+  return customers;
+}
+
+async function fund(
+  app: AppServer,
+  options: { partner: Record<string, string>; operator: string; euros: string },
+): Promise<FundedCustomer> {
+  const { operator, euros } = options;
+  const customer = await linkedCustomer(app, options.partner);
   const { profile, partner } = customer;
   const form = new FormData();
   form.append(
@@ -91,7 +124,7 @@ export async function fundedCustomer(app: AppServer, euros: string): Promise<Fun
     status: 202,
   });
   const decision = await call<{ state: string }>("POST", `${app.url}/api/admin/profiles/${profile}/decision`, {
-    headers: { cookie: await operatorCookie(app) },
+    headers: { cookie: operator },
     json: { decision: "approve" },
     status: 200,
   });

@@ -18,38 +18,6 @@ const keyOf = (ref: AccountRef) => ({
   addressKey: "addressKey" in ref ? ref.addressKey : "",
 });
 
-/**
- * The accounts' ids, opening those that do not exist yet. One read finds the usual case (every account open); only
- * missing ones are inserted, safely when two transactions open one at once.
- */
-export async function accountIds(tx: Tx, refs: AccountRef[]): Promise<string[]> {
-  const keys = refs.map(keyOf);
-  const find = () =>
-    tx.ledgerAccount.findMany({
-      where: { OR: keys },
-      select: { id: true, kind: true, chain: true, currency: true, addressKey: true },
-    });
-  const idOf = (rows: Awaited<ReturnType<typeof find>>, key: ReturnType<typeof keyOf>) =>
-    rows.find(
-      (r) =>
-        r.kind === key.kind && r.chain === key.chain && r.currency === key.currency && r.addressKey === key.addressKey,
-    )?.id;
-  let rows = await find();
-  const missing = refs.filter((_, i) => idOf(rows, keys[i]!) === undefined);
-  if (missing.length > 0) {
-    await tx.ledgerAccount.createMany({
-      data: missing.map((ref) => ({ ...keyOf(ref), profileId: "profileId" in ref ? ref.profileId : null })),
-      skipDuplicates: true,
-    });
-    rows = await find();
-  }
-  return keys.map((key) => {
-    const id = idOf(rows, key);
-    if (!id) throw new Error(`ledger account ${key.kind} ${key.chain}/${key.currency} could not be opened`);
-    return id;
-  });
-}
-
 /** The balance of an account in minor units; an account never opened holds nothing. */
 export async function accountBalance(tx: Tx, ref: AccountRef): Promise<bigint> {
   const row = await tx.ledgerAccount.findUnique({

@@ -1,6 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { AccountRef } from "./accounts.ts";
-import { postLedgerTransaction } from "./post-transaction.ts";
+import { postLedgerTransaction, type Posting } from "./post-transaction.ts";
 
 /** The wallet an order moves tokens at. */
 export type WalletRef = { chain: string; currency: string; addressKey: string; profileId: string };
@@ -26,16 +26,21 @@ export function recordMint(tx: Tx, m: Movement): Promise<void> {
   });
 }
 
+/** The postings of a hold: tokens moved from the wallet to its holds. */
+export function holdPostings(w: WalletRef, amountMinor: bigint): Posting[] {
+  return [
+    { account: wallet(w), amountMinor: -amountMinor },
+    { account: holds(w), amountMinor },
+  ];
+}
+
 /** Tokens set aside for a placed redeem order; fails with `InsufficientFunds` beyond the wallet's free balance. */
 export function recordHold(tx: Tx, m: Movement): Promise<void> {
   return postLedgerTransaction(tx, {
     kind: "hold",
     orderId: m.orderId,
     at: m.at,
-    postings: [
-      { account: wallet(m.wallet), amountMinor: -m.amountMinor },
-      { account: holds(m.wallet), amountMinor: m.amountMinor },
-    ],
+    postings: holdPostings(m.wallet, m.amountMinor),
   });
 }
 

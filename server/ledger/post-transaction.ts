@@ -1,10 +1,10 @@
-import type { Prisma } from "../generated/prisma/client.ts";
-import { accountIds, type AccountRef } from "./accounts.ts";
+import { Prisma } from "../generated/prisma/client.ts";
+import type { AccountRef } from "./accounts.ts";
 
 /** A wallet or holds account would go below zero; nothing of the transaction was written. */
 export class InsufficientFunds extends Error {
   override name = "InsufficientFunds";
-  constructor(readonly account: AccountRef) {
+  constructor(readonly account: Pick<AccountRef, "kind" | "chain" | "currency">) {
     super(`insufficient funds in ${account.kind} ${account.chain}/${account.currency}`);
   }
 }
@@ -12,47 +12,69 @@ export class InsufficientFunds extends Error {
 export type LedgerKind = "mint" | "hold" | "burn" | "release";
 export type Posting = { account: AccountRef; amountMinor: bigint };
 
+/** The SQLSTATE `ledger_post` raises for insufficient funds (prisma/migrations/*_ledger_post_function). */
+const INSUFFICIENT_FUNDS = "TR001";
+const SHORT = /^insufficient funds in (wallet|holds) ([^/\s]+)\/(\S+)$/;
+
 /**
- * Posts one balanced transaction: immutable entries that sum to zero, and each account's balance moved in the same
- * database transaction. A wallet or holds account that would go below zero refuses the whole transaction
- * (`InsufficientFunds`): the conditional update re-reads the row under its lock, so concurrent holds on one wallet
- * can never overdraw it (C33); the database's own check constraint stands behind it. Accounts are updated in a fixed
- * order so two transactions on the same accounts cannot deadlock.
+ * The call that posts one balanced transaction: the database function `ledger_post`, one round trip. It opens
+ * missing accounts, locks them in id order (so two transactions on the same accounts cannot deadlock), refuses the
+ * whole transaction when a wallet or holds account would go below zero, moves the balances and writes immutable
+ * entries that sum to zero. Under the lock the balance read is the latest committed one, so concurrent holds on one
+ * wallet can never overdraw it (C33); the database's own check constraint stands behind it. An expression yielding
+ * the transaction's id, usable alone or inside a larger statement (placing an order posts its hold in the statement
+ * that inserts it).
  */
-export async function postLedgerTransaction(
-  tx: Prisma.TransactionClient,
-  options: { kind: LedgerKind; orderId?: string; at: Date; postings: Posting[] },
-): Promise<void> {
+export function ledgerPostCall(options: {
+  kind: LedgerKind;
+  orderId?: string;
+  at: Date;
+  postings: Posting[];
+}): Prisma.Sql {
   const { kind, orderId, at, postings } = options;
   const total = postings.reduce((sum, p) => sum + p.amountMinor, 0n);
   if (total !== 0n || postings.some((p) => p.amountMinor === 0n)) {
     throw new Error(`ledger ${kind} does not balance or has an empty posting`);
   }
-  const ids = await accountIds(
-    tx,
-    postings.map((p) => p.account),
-  );
-  const moves = postings
-    .map((p, i) => ({ ...p, accountId: ids[i]! }))
-    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
-  for (const move of moves) {
-    const mayGoNegative = move.account.kind === "issuance" || move.account.kind === "redemption";
-    const { count } = await tx.ledgerAccount.updateMany({
-      where: {
-        id: move.accountId,
-        ...(mayGoNegative || move.amountMinor > 0n ? {} : { balanceMinor: { gte: -move.amountMinor } }),
-      },
-      data: { balanceMinor: { increment: move.amountMinor } },
-    });
-    if (count !== 1) throw new InsufficientFunds(move.account);
+  const rows = postings.map(({ account, amountMinor }) => ({
+    kind: account.kind,
+    chain: account.chain,
+    currency: account.currency,
+    addressKey: "addressKey" in account ? account.addressKey : "",
+    profileId: "profileId" in account ? account.profileId : null,
+    amountMinor: amountMinor.toString(),
+  }));
+  return Prisma.sql`"ledger_post"(${kind}, ${orderId ?? null}::uuid, ${at}::timestamptz, ${JSON.stringify(rows)}::jsonb)`;
+}
+
+/**
+ * Posts one balanced transaction (see `ledgerPostCall`) within `tx`; `InsufficientFunds` when a wallet or holds
+ * account would go below zero, with nothing of it written.
+ */
+export async function postLedgerTransaction(
+  tx: Prisma.TransactionClient,
+  options: { kind: LedgerKind; orderId?: string; at: Date; postings: Posting[] },
+): Promise<void> {
+  try {
+    await tx.$queryRaw`SELECT ${ledgerPostCall(options)}::text AS "transactionId"`;
+  } catch (error) {
+    throw insufficientFunds(error) ?? error;
   }
-  await tx.ledgerTransaction.create({
-    data: {
-      kind,
-      orderId,
-      createdAt: at,
-      // One statement for all entries: the database checks per statement that they net to zero.
-      entries: { createMany: { data: moves.map((m) => ({ accountId: m.accountId, amountMinor: m.amountMinor })) } },
-    },
-  });
+}
+
+/** The `InsufficientFunds` a database error stands for, if it is `ledger_post`'s refusal. */
+export function insufficientFunds(error: unknown): InsufficientFunds | undefined {
+  const cause = rawQueryFailure(error);
+  if (cause?.code !== INSUFFICIENT_FUNDS) return undefined;
+  const [, kind, chain = "", currency = ""] = SHORT.exec(cause.message) ?? [];
+  return kind === "wallet" || kind === "holds" ? new InsufficientFunds({ kind, chain, currency }) : undefined;
+}
+
+/** The SQLSTATE and message of a raw query's database error (Prisma reports them as P2010 through the adapter). */
+export function rawQueryFailure(error: unknown): { code: string; message: string } | undefined {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2010") return undefined;
+  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown; originalMessage?: unknown } })
+    ?.cause;
+  if (typeof cause?.originalCode !== "string") return undefined;
+  return { code: cause.originalCode, message: typeof cause.originalMessage === "string" ? cause.originalMessage : "" };
 }

@@ -6,17 +6,20 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { Prisma, type Order } from "../generated/prisma/client.ts";
+import type { ProfileState } from "../generated/prisma/enums.ts";
+import type { EventType } from "../events/record-event.ts";
 import { AppError } from "../http/errors.ts";
-import { recordHold } from "../ledger/movements.ts";
-import { InsufficientFunds } from "../ledger/post-transaction.ts";
+import { holdPostings } from "../ledger/movements.ts";
+import { insufficientFunds, ledgerPostCall, rawQueryFailure } from "../ledger/post-transaction.ts";
 import { formatAmount, SUPPORTING_DOCUMENT_THRESHOLD_MINOR } from "../money/amount.ts";
-import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { accessibleProfiles, type Perm } from "../oauth/accessible-profiles.ts";
+import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "../oauth/authenticate-bearer.ts";
 import { ON_CHAIN_WAIT_SECONDS } from "../addresses/link-address.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { checkOrderMessage } from "./order-message.ts";
+import { verifyEoaSignature } from "./signature-worker.ts";
 import type { PlaceOrderRequest } from "./order.schemas.ts";
-import { recordOrderEvent, type CounterpartView } from "./order-view.ts";
+import { orderView, type CounterpartView } from "./order-view.ts";
 import { quote } from "../limits.ts";
 
 /** The memo of an order placed without memo or reference number (CONTRACT §4.17). */
@@ -50,12 +53,7 @@ export async function placeOrder(options: {
   const chain = evmChain(request.chain, config, "chain");
   const address = request.address as Hex;
   const addressKey = address.toLowerCase();
-  const prisma = await db();
-  const link = await prisma.address.findUnique({
-    where: { addressKey_chain: { addressKey, chain: chain.name } },
-    select: { profileId: true },
-  });
-  const profile = link && (await accessibleProfiles(caller)).find((p) => p.id === link.profileId);
+  const profile = await signerProfile(caller, addressKey, chain.name);
   if (!profile) {
     throw new AppError("VALIDATION", "Validation errors", {
       address: `is not linked on ${chain.name} to a profile you may act on`,
@@ -89,64 +87,56 @@ export async function placeOrder(options: {
 
   const signature = request.signature as Hex;
   const awaited = signature === "0x";
-  if (!awaited && !(await signedBy({ chain, address, message: request.message, signature, config }))) {
+  // Checked before any write, on a worker thread (signature-worker.ts): no lock or connection is held meanwhile.
+  const message = request.message;
+  if (!awaited && !(await signedBy({ chain, address, message, signature, config, verifyKey: verifyEoaSignature }))) {
     throw new AppError("VALIDATION", "Validation errors", { signature: "invalid signature" });
   }
   const msgHash = awaited ? await chainGateway(config).safeMessageHash(chain, address, request.message) : undefined;
 
   const id = request.id ?? randomUUID();
-  const wallet = { chain: chain.name, currency: request.currency, addressKey, profileId: profile.id };
+  const order: Order = {
+    id,
+    seq: 0n,
+    kind: "redeem",
+    profileId: profile.id,
+    address: request.address,
+    addressKey,
+    chain: chain.name,
+    currency: request.currency,
+    amountMinor: request.amount,
+    counterpart,
+    memo: request.memo ?? DEFAULT_MEMO,
+    referenceNumber: request.referenceNumber ?? null,
+    state: "placed",
+    message: request.message,
+    signature: request.signature,
+    messageKey: messageKey(addressKey, request.message),
+    signedAt: awaited ? null : now,
+    supportingDocumentId: request.supportingDocumentId ?? null,
+    placedAt: now,
+    processedAt: null,
+    rejectedReason: null,
+    txHashes: [],
+    chainAttemptAt: null,
+    requestHash,
+    idempotencyKey: idempotencyKey ?? null,
+    placedById: caller.userId,
+    parentOrderId: null,
+    updatedAt: now,
+  };
+  const pending = msgHash && {
+    msgHash,
+    requestedById: caller.userId,
+    expiresAt: new Date(now.getTime() + ON_CHAIN_WAIT_SECONDS * 1000),
+  };
+  const prisma = await db();
   try {
-    const order = await prisma.$transaction(async (tx) => {
-      const row = await tx.order.create({
-        data: {
-          id,
-          kind: "redeem",
-          profileId: profile.id,
-          address: request.address,
-          addressKey,
-          chain: chain.name,
-          currency: request.currency,
-          amountMinor: request.amount,
-          counterpart,
-          memo: request.memo ?? DEFAULT_MEMO,
-          referenceNumber: request.referenceNumber,
-          state: "placed",
-          message: request.message,
-          signature: request.signature,
-          messageKey: messageKey(addressKey, request.message),
-          signedAt: awaited ? null : now,
-          supportingDocumentId: request.supportingDocumentId,
-          placedAt: now,
-          requestHash,
-          idempotencyKey,
-          placedById: caller.userId,
-        },
-      });
-      await recordHold(tx, { wallet, amountMinor: request.amount, orderId: id, at: now });
-      if (msgHash) {
-        await tx.pendingSignature.create({
-          data: {
-            kind: "order",
-            orderId: id,
-            profileId: profile.id,
-            chain: chain.name,
-            address: request.address,
-            addressKey,
-            message: request.message,
-            msgHash,
-            requestedById: caller.userId,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + ON_CHAIN_WAIT_SECONDS * 1000),
-          },
-        });
-      }
-      await recordOrderEvent(tx, "order.created", row, now);
-      return row;
-    });
-    return { order, signature: awaited ? "awaited" : "verified", repeated: false };
+    const [row] = await prisma.$queryRaw<{ seq: bigint }[]>(placeOrderSql(order, pending));
+    if (!row) throw new Error(`order ${id} was not placed`);
+    return { order: { ...order, seq: row.seq }, signature: awaited ? "awaited" : "verified", repeated: false };
   } catch (error) {
-    if (error instanceof InsufficientFunds) {
+    if (insufficientFunds(error)) {
       const free = await prisma.ledgerAccount.findUnique({
         where: {
           kind_chain_currency_addressKey: { kind: "wallet", chain: chain.name, currency: request.currency, addressKey },
@@ -157,7 +147,7 @@ export async function placeOrder(options: {
         amount: `exceeds the available balance of ${formatAmount(free?.balanceMinor ?? 0n)} ${request.currency.toUpperCase()}`,
       });
     }
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (rawQueryFailure(error)?.code === UNIQUE_VIOLATION) {
       // Another request with the same id or key won the race: answer as its retry would be answered.
       const raced = await previousAttempt({ caller, id: request.id, idempotencyKey, requestHash });
       if (raced) return raced;
@@ -167,6 +157,99 @@ export async function placeOrder(options: {
     }
     throw error;
   }
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * One statement places the order: it inserts the order, then (drawing on the inserted row, so in that order) posts
+ * its hold through `ledger_post`, records `order.created` as `recordEvent` would (same table, same columns, the
+ * order as the API shows it) and, for a Safe signing on chain, the pending `order` signature. One round trip, one
+ * implicit transaction: all of it is written or none. A used id, key or signed message fails the insert (unique
+ * violation); a hold beyond the free balance fails `ledger_post` (`InsufficientFunds`).
+ */
+function placeOrderSql(
+  order: Order,
+  pending: { msgHash: string; requestedById: string; expiresAt: Date } | undefined,
+): Prisma.Sql {
+  const o = order;
+  const wallet = { chain: o.chain, currency: o.currency, addressKey: o.addressKey, profileId: o.profileId };
+  const hold = ledgerPostCall({
+    kind: "hold",
+    orderId: o.id,
+    at: o.placedAt,
+    postings: holdPostings(wallet, o.amountMinor),
+  });
+  const event: EventType = "order.created";
+  return Prisma.sql`
+    WITH "placed" AS (
+      INSERT INTO "Order" (
+        "id", "kind", "profileId", "address", "addressKey", "chain", "currency", "amountMinor", "counterpart", "memo",
+        "referenceNumber", "state", "message", "signature", "messageKey", "signedAt", "supportingDocumentId",
+        "placedAt", "requestHash", "idempotencyKey", "placedById", "updatedAt"
+      ) VALUES (
+        ${o.id}::uuid, ${o.kind}::"OrderKind", ${o.profileId}::uuid, ${o.address}, ${o.addressKey}, ${o.chain},
+        ${o.currency}, ${o.amountMinor}::bigint, ${JSON.stringify(o.counterpart)}::jsonb, ${o.memo},
+        ${o.referenceNumber}, ${o.state}::"OrderState", ${o.message}, ${o.signature}, ${o.messageKey},
+        ${o.signedAt}::timestamptz, ${o.supportingDocumentId}::uuid, ${o.placedAt}::timestamptz, ${o.requestHash},
+        ${o.idempotencyKey}, ${o.placedById}::uuid, ${o.updatedAt}::timestamptz
+      )
+      RETURNING "seq"
+    ), "held" AS MATERIALIZED (
+      SELECT ${hold} AS "transactionId" FROM "placed"
+    ), "event" AS (
+      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
+      SELECT gen_random_uuid(), ${event}, ${o.profileId}::uuid, ${JSON.stringify(orderView(o))}::jsonb,
+        ${o.placedAt}::timestamptz
+      FROM "held"
+    ), "pending" AS (
+      INSERT INTO "PendingSignature" (
+        "id", "kind", "orderId", "profileId", "chain", "address", "addressKey", "message", "msgHash", "requestedById",
+        "createdAt", "expiresAt"
+      )
+      SELECT gen_random_uuid(), 'order', ${o.id}::uuid, ${o.profileId}::uuid, ${o.chain}, ${o.address},
+        ${o.addressKey}, ${o.message}, ${pending?.msgHash ?? null}::text, ${pending?.requestedById ?? null}::uuid,
+        ${o.placedAt}::timestamptz, ${pending?.expiresAt ?? null}::timestamptz
+      FROM "held"
+      WHERE ${pending !== undefined}::boolean
+    )
+    SELECT "placed"."seq" FROM "placed", "held"`;
+}
+
+/**
+ * The profile `addressKey` is linked to on `chain`, if the caller may act on it, with the caller's permissions: the
+ * rules of `accessibleProfiles` (server/oauth/accessible-profiles.ts) applied to that one profile, in one query
+ * whatever the number of profiles an application was granted. Client credentials: the application's own profile
+ * and every profile that granted it access, read and write. A person's token: the person's profile, if granted to
+ * the application, with the person's permissions. A person in Tokenrail's own screens: any profile of theirs.
+ */
+async function signerProfile(
+  caller: Caller,
+  addressKey: string,
+  chain: string,
+): Promise<{ id: string; state: ProfileState; perms: Perm[] } | undefined> {
+  const prisma = await db();
+  const [row] = await prisma.$queryRaw<{ id: string; state: ProfileState; granted: boolean; perms: string[] | null }[]>`
+    SELECT p."id"::text AS "id", p."state"::text AS "state",
+      EXISTS (
+        SELECT 1 FROM "ApplicationGrant" g
+        WHERE g."profileId" = p."id" AND g."applicationId" = ${caller.applicationId}::uuid AND g."revokedAt" IS NULL
+      ) AS "granted",
+      (SELECT m."perms" FROM "ProfileMember" m WHERE m."profileId" = p."id" AND m."userId" = ${caller.userId}::uuid)
+        AS "perms"
+    FROM "Address" a JOIN "Profile" p ON p."id" = a."profileId"
+    WHERE a."addressKey" = ${addressKey} AND a."chain" = ${chain}`;
+  if (!row) return undefined;
+  const memberPerms = row.perms?.filter((perm): perm is Perm => perm === "read" || perm === "write");
+  const perms =
+    caller.grantType === CLIENT_CREDENTIALS
+      ? row.id === caller.profileId || row.granted
+        ? (["read", "write"] as Perm[])
+        : undefined
+      : caller.grantType === PERSON_IN_APP || row.granted
+        ? memberPerms
+        : undefined;
+  return perms && { id: row.id, state: row.state, perms };
 }
 
 /** The order an earlier attempt of this request placed, or a conflict when the id or key came with another body. */
