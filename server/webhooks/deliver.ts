@@ -8,7 +8,8 @@ import { signingKey } from "./secret.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { webhookHeaders } from "./sign.ts";
 
-type ClaimedDelivery = {
+/** A delivery claimed for one attempt, with what sending it takes. */
+export type ClaimedDelivery = {
   id: string;
   attempts: number;
   payload: string;
@@ -31,12 +32,13 @@ type Outcome = {
 };
 
 /** Deliveries claimed and sent in parallel per round. */
-const DELIVERY_BATCH = 20;
+export const DELIVERY_BATCH = 20;
 
 /**
  * Claims up to `batch` due deliveries and reads each with its subscription, in one statement (`FOR UPDATE SKIP
  * LOCKED`, then held with `lockedUntil`), so several instances never send the same attempt twice. The hold outlasts
- * two attempts: a batch claimed ahead may wait for the round before it to finish sending.
+ * two attempts: a batch claimed ahead may wait for the round before it to finish sending. Oldest due first, in the
+ * order of the (state, nextAttemptAt) index, so a claim reads its batch and no more however long the queue.
  */
 async function claimDue(prisma: PrismaClient, config: Config, now: Date, batch: number): Promise<ClaimedDelivery[]> {
   const holdUntil = new Date(now.getTime() + 2 * config.webhooks.timeoutMs + 30_000);
@@ -46,7 +48,7 @@ async function claimDue(prisma: PrismaClient, config: Config, now: Date, batch: 
       WHERE id IN (
         SELECT id FROM "WebhookDelivery"
         WHERE state = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-        ORDER BY "nextAttemptAt", "createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+        ORDER BY "nextAttemptAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
       RETURNING id, attempts, payload, manual, "createdAt", "subscriptionId")
     SELECT c.id, c.attempts, c.payload, c.manual, c."createdAt",
            s.id AS "subscriptionId", s.url, s."secretSealed", s.state::text AS "subscriptionState"
@@ -151,41 +153,78 @@ export async function deliverDueWebhooks(options: {
   return { attempted: outcomes.length, delivered: outcomes.filter((o) => o.ok).length };
 }
 
+/** Outcomes recorded per statement at most, and how many may wait for their record before sending pauses. */
+const RECORD_BATCH = 100;
+
 /**
- * The worker's periodic run: rounds for as long as each claims a full batch, so a backlog drains at the pace of the
- * receivers and the database rather than one batch per wake-up. The rounds overlap where they can without sending
- * more than `batch` at once: while one round's POSTs are out, the next round is claimed and the one before is
- * recorded. Failed attempts are not due again for seconds, so a failing receiver does not keep the loop going.
+ * Rounds of claimed deliveries, sent one round at a time, never more than a round at once. Their outcomes are
+ * recorded behind them, one statement at a time: whatever finished while a record was being written goes into the
+ * next one, so the slower the database, the larger (and fewer) its writes, and sending never waits for it unless
+ * `RECORD_BATCH` outcomes are waiting. `finish` waits for the last record and says what was sent.
  */
-export async function deliverWhileDue(options: {
-  config: Config;
-  clock?: Clock;
-  batch?: number;
-}): Promise<{ attempted: number; delivered: number }> {
-  const { config, clock = serverClock, batch = DELIVERY_BATCH } = options;
-  const prisma = await db();
-  const total = { attempted: 0, delivered: 0 };
-  let recording: Promise<void> = Promise.resolve();
-  try {
-    let next = claimDue(prisma, config, clock(), batch);
+export class DeliveryRounds {
+  private readonly waiting: Outcome[] = [];
+  private recording?: Promise<void>;
+  private failure?: { error: unknown };
+  private readonly total = { attempted: 0, delivered: 0 };
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A failed record stops the rounds: their deliveries stay held, and are attempted again once the hold lapses. */
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
+  }
+
+  async send(claimed: ClaimedDelivery[]): Promise<void> {
+    this.throwIfFailed();
+    if (claimed.length === 0) return;
+    const outcomes = await send(this.config, this.clock, claimed);
+    this.waiting.push(...outcomes);
+    this.recording ??= this.recordWaiting();
+    this.total.attempted += outcomes.length;
+    this.total.delivered += outcomes.filter((o) => o.ok).length;
+    if (this.waiting.length >= RECORD_BATCH) await this.recording;
+    this.throwIfFailed();
+  }
+
+  private async recordWaiting(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const outcomes = this.waiting.splice(0, RECORD_BATCH);
+        await record(this.prisma, this.clock, outcomes);
+        logFailures(outcomes);
+      }
+    } catch (error) {
+      this.failure = { error };
+    } finally {
+      this.recording = undefined;
+    }
+  }
+
+  /**
+   * Rounds of whatever is due (retries, resends, deliveries a stopped worker held) for as long as each claims a full
+   * batch, so a backlog drains at the pace of the receivers and the database rather than one batch per wake-up. The
+   * next claim goes out while a round sends. Failed attempts are not due again for seconds, so a failing receiver
+   * does not keep the loop going.
+   */
+  async drainDue(batch: number): Promise<void> {
+    let next = claimDue(this.prisma, this.config, this.clock(), batch);
     for (;;) {
       const claimed = await next;
-      if (claimed.length === 0) break;
-      // A full batch suggests more are due: the next claim goes out while this one sends.
-      next = claimed.length < batch ? Promise.resolve([]) : claimDue(prisma, config, clock(), batch);
-      // Its failure surfaces when it is awaited, not as an unhandled rejection meanwhile.
+      if (claimed.length === 0) return;
+      next = claimed.length < batch ? Promise.resolve([]) : claimDue(this.prisma, this.config, this.clock(), batch);
       next.catch(() => undefined);
-      const outcomes = await send(config, clock, claimed);
-      // The previous round's record must land first: recording one at a time keeps the database's work in order.
-      const previous = recording;
-      recording = previous.then(() => record(prisma, clock, outcomes));
-      await previous;
-      logFailures(outcomes);
-      total.attempted += outcomes.length;
-      total.delivered += outcomes.filter((o) => o.ok).length;
+      await this.send(claimed);
     }
-  } finally {
-    await recording;
   }
-  return total;
+
+  async finish(): Promise<{ attempted: number; delivered: number }> {
+    await this.recording;
+    this.throwIfFailed();
+    return { ...this.total };
+  }
 }

@@ -1,5 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
+import type { ClaimedDelivery } from "./deliver.ts";
 
 /** Events claimed per batch. */
 export const FAN_OUT_BATCH = 200;
@@ -12,7 +13,7 @@ export const FAN_OUT_BATCH = 200;
  * One batch; returns how many deliveries it wrote.
  */
 export async function fanOutEvents(options: { clock?: Clock; batch?: number } = {}): Promise<number> {
-  return (await fanOutBatch(options)).deliveries;
+  return (await fanOutBatch(options)).deliveries.length;
 }
 
 /**
@@ -20,37 +21,53 @@ export async function fanOutEvents(options: { clock?: Clock; batch?: number } = 
  * happen in the database, with no row travelling to this process and back. Each delivery's body is
  * `{"type","timestamp","data"}` with the event's data as PostgreSQL writes JSON out. Says how many events it claimed,
  * so a caller can tell whether more are waiting.
+ *
+ * With `claim`, the deliveries are written already claimed for their first attempt (as `claimDue` would claim them,
+ * so no other worker takes them) and come back with their subscriptions, for the caller to send at once, `wave` at a
+ * time: held for as many attempts as it takes waves to send them all, and one more.
  */
 export async function fanOutBatch(options: {
   clock?: Clock;
   batch?: number;
-}): Promise<{ events: number; deliveries: number }> {
-  const { clock = serverClock, batch = FAN_OUT_BATCH } = options;
+  claim?: { timeoutMs: number; wave: number };
+}): Promise<{ events: number; deliveries: ClaimedDelivery[] }> {
+  const { clock = serverClock, batch = FAN_OUT_BATCH, claim } = options;
   const prisma = await db();
   const now = clock();
-  const [counts] = await prisma.$queryRaw<{ events: number; deliveries: number }[]>`
+  const rows = await prisma.$queryRaw<(Partial<ClaimedDelivery> & { events: number })[]>`
     WITH claimed AS (
       SELECT id, seq, type, "profileId", data, "createdAt" FROM "DomainEvent"
       WHERE "fannedOutAt" IS NULL ORDER BY seq LIMIT ${batch} FOR UPDATE SKIP LOCKED),
     marked AS (
       UPDATE "DomainEvent" AS e SET "fannedOutAt" = ${now}::timestamptz FROM claimed c WHERE e.id = c.id
       RETURNING e.id),
-    written AS (
-      INSERT INTO "WebhookDelivery" (id, "subscriptionId", "eventId", type, payload, "nextAttemptAt", "createdAt")
-      SELECT gen_random_uuid()::text, s.id, c.id, c.type,
+    matched AS (
+      SELECT s.id AS "subscriptionId", c.id AS "eventId", c.type, c.seq, count(*) OVER () AS n,
              '{"type":' || to_json(c.type)::text
                || ',"timestamp":' || to_json(to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-               || ',"data":' || c.data::text || '}',
-             ${now}::timestamptz, ${now}::timestamptz
+               || ',"data":' || c.data::text || '}' AS payload
       FROM claimed c
       JOIN "WebhookSubscription" s ON s.state = 'active' AND c.type = ANY (s.types)
       JOIN "Application" a ON a.id = s."applicationId"
       WHERE a."profileId" = c."profileId"
          OR EXISTS (SELECT 1 FROM "ApplicationGrant" g
-                    WHERE g."applicationId" = a.id AND g."profileId" = c."profileId" AND g."revokedAt" IS NULL)
-      ORDER BY c.seq
+                    WHERE g."applicationId" = a.id AND g."profileId" = c."profileId" AND g."revokedAt" IS NULL)),
+    written AS (
+      INSERT INTO "WebhookDelivery"
+        (id, "subscriptionId", "eventId", type, payload, attempts, "lockedUntil", "nextAttemptAt", "createdAt")
+      SELECT gen_random_uuid()::text, "subscriptionId", "eventId", type, payload, ${claim ? 1 : 0}::int,
+             CASE WHEN ${claim !== undefined}::boolean THEN ${now}::timestamptz + interval '1 millisecond'
+               * ((ceil(n::numeric / ${claim?.wave ?? 1}::int) + 1) * ${claim?.timeoutMs ?? 0}::int + 30000) END,
+             ${now}::timestamptz, ${now}::timestamptz
+      FROM matched ORDER BY seq
       ON CONFLICT ("subscriptionId", "eventId") DO NOTHING
-      RETURNING 1)
-    SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM written)::int AS deliveries`;
-  return counts ?? { events: 0, deliveries: 0 };
+      RETURNING id, attempts, payload, manual, "createdAt", "subscriptionId")
+    SELECT (SELECT count(*) FROM marked)::int AS events, w.id, w.attempts, w.payload, w.manual, w."createdAt",
+           s.id AS "subscriptionId", s.url, s."secretSealed", s.state::text AS "subscriptionState"
+    FROM (SELECT 1) AS one
+    LEFT JOIN (written w JOIN "WebhookSubscription" s ON s.id = w."subscriptionId") ON true`;
+  return {
+    events: rows[0]?.events ?? 0,
+    deliveries: rows.flatMap(({ events: _, ...row }) => (row.id ? [row as ClaimedDelivery] : [])),
+  };
 }
