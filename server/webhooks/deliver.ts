@@ -55,6 +55,18 @@ async function claimDue(prisma: PrismaClient, config: Config, now: Date, batch: 
     FROM claimed c JOIN "WebhookSubscription" s ON s.id = c."subscriptionId"`;
 }
 
+/**
+ * Releases every delivery held for an attempt, so it is claimed again at once. Only for an embedded database, when
+ * its process starts: a PGlite database has one process, so any hold it finds was left by one that stopped (a crash
+ * between claiming and recording), whose attempt may or may not have reached the receiver; the next attempt carries
+ * the same `webhook-id`. On PostgreSQL other instances may be sending, and holds lapse on their own.
+ */
+export async function releaseHeldDeliveries(): Promise<number> {
+  const prisma = await db();
+  return prisma.$executeRaw`
+    UPDATE "WebhookDelivery" SET "lockedUntil" = NULL WHERE state = 'pending' AND "lockedUntil" IS NOT NULL`;
+}
+
 /** POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21). */
 async function send(config: Config, clock: Clock, claimed: ClaimedDelivery[]): Promise<Outcome[]> {
   return Promise.all(
