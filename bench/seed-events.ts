@@ -6,11 +6,10 @@ import { connect, type BenchDatabase } from "./database.ts";
  * the API would spread them over minutes, and the worker would be measured at the API's pace). Every event is a
  * copy of a real one (`template`, an Order as the API shows it) with its own `id` and a `memo` of `tag` and its
  * number, so the receiver can tell the burst apart and the bodies keep the size of a real delivery. One statement
- * commits them all at once and announces them as `recordEvent` does (server/events/record-event.ts), so the
- * worker wakes for them. On PGlite the server must be stopped first (it looks for events when it starts).
+ * commits them all at once and, like any insert into the table, wakes the worker. On PGlite the server must be
+ * stopped first (it looks for events when it starts).
  */
 export const SEED_EVENTS_SQL = `
-WITH seeded AS (
 INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
 SELECT
   gen_random_uuid(),
@@ -19,8 +18,6 @@ SELECT
   jsonb_set(jsonb_set($3::jsonb, '{id}', to_jsonb(gen_random_uuid()::text)), '{memo}', to_jsonb($4::text || g.i)),
   now()
 FROM generate_series(1, $5::int) AS g(i)
-RETURNING 1)
-SELECT pg_notify('tokenrail_webhook_work', '') WHERE EXISTS (SELECT 1 FROM seeded)
 `;
 
 export async function seedEvents(
