@@ -2,23 +2,31 @@ import type { Sample } from "./load.ts";
 import { median, printTable } from "./report.ts";
 import { machine, ROUNDS, SECONDS, writeResult, type BenchContext } from "./settings.ts";
 
-/** Benchmark P5's figures: the two throughputs and their ratio with a verdict, and the latency beside them. */
+/** Benchmark P5's figures: the two throughputs and their ratio, and the event → receiver latency, each judged. */
 
 /**
- * Delivered events/s ÷ bare signed POSTs/s must reach this: a delivery may cost up to ten bare POSTs' worth, for
- * everything around the POST (fan-out, claiming, reading the subscription and unsealing its secret, and recording the
- * attempt and its outcome in the database).
+ * Delivered events/s ÷ bare signed POSTs/s must reach this: a delivery may cost two bare POSTs' worth on PostgreSQL
+ * (which does the database's work in processes of its own), a little over three on the embedded PGlite (which does
+ * it on the server's own thread), for everything around the POST (fan-out, claiming, reading the subscription,
+ * signing, and recording the attempt and its outcome in the database).
  */
-export const P5_TARGET = 0.1;
+export const P5_TARGET = { postgres: 0.5, pglite: 0.3 } as const;
+
+/**
+ * P5l: an event's delivery must reach the receiver within this long of the request that caused it (the worker is
+ * woken by the commit, so this is the worker's own work plus the POST, not a polling interval).
+ */
+export const P5L_TARGET = { p50Ms: 20, p99Ms: 100 } as const;
 
 export type Latency = { events: number; p50Ms: number; p99Ms: number; minMs: number; maxMs: number; bad: number };
 
 export function report(options: {
   context: BenchContext;
   database: string;
+  kind: keyof typeof P5_TARGET;
   burst: number;
   bodyBytes: number;
-  /** The worker's batch (sent in parallel) and polling interval. */
+  /** The worker's batch (sent in parallel) and fallback polling interval. */
   batch: number;
   pollMs: number;
   deliveries: Sample[];
@@ -65,14 +73,22 @@ export function report(options: {
   console.log(
     `event → receiver latency over ${latency.events} sandbox payments: p50 ${latency.p50Ms.toFixed(0)} ms, ` +
       `p99 ${latency.p99Ms.toFixed(0)} ms (min ${latency.minMs.toFixed(0)}, max ${latency.maxMs.toFixed(0)}); ` +
-      `p50 ÷ poll interval ${(latency.p50Ms / pollMs).toFixed(2)}, p99 ÷ poll interval ${(latency.p99Ms / pollMs).toFixed(2)}`,
+      `the worker's fallback poll is every ${pollMs} ms`,
   );
+  const target = P5_TARGET[options.kind];
   const valid = delivered.bad === 0 && bare.bad === 0 && latency.bad === 0 && options.unverified === 0;
-  const pass = valid && ratio >= P5_TARGET;
+  const pass = valid && ratio >= target;
+  const latencyPass = valid && latency.p50Ms <= P5L_TARGET.p50Ms && latency.p99Ms <= P5L_TARGET.p99Ms;
+  const invalid = "INVALID — deliveries went missing or twice, POSTs failed or signatures did not verify; see above";
   const outcome = !valid
-    ? "INVALID — deliveries went missing or twice, POSTs failed or signatures did not verify; see above"
-    : `${pass ? "PASS" : "FAIL"} — delivered events/s ÷ bare POSTs/s ${ratio.toFixed(3)} ${pass ? "≥" : "<"} ${P5_TARGET}`;
-  console.log(`\nP5 verdict: ${outcome}   (${database})\n`);
+    ? invalid
+    : `${pass ? "PASS" : "FAIL"} — delivered events/s ÷ bare POSTs/s ${ratio.toFixed(3)} ${pass ? "≥" : "<"} ${target}`;
+  const latencyOutcome = !valid
+    ? invalid
+    : `${latencyPass ? "PASS" : "FAIL"} — event → receiver p50 ${latency.p50Ms.toFixed(0)} ms ` +
+      `(target ≤ ${P5L_TARGET.p50Ms}), p99 ${latency.p99Ms.toFixed(0)} ms (target ≤ ${P5L_TARGET.p99Ms})`;
+  console.log(`\nP5 verdict: ${outcome}   (${database})`);
+  console.log(`P5l verdict: ${latencyOutcome}   (${database})\n`);
   writeResult("p5", {
     machine: machine(context.loadBefore),
     database,
@@ -89,8 +105,9 @@ export function report(options: {
     ratio,
     latency,
     unverified: options.unverified,
-    target: { deliveredOverBarePosts: P5_TARGET },
+    target: { deliveredOverBarePosts: target, latencyP50Ms: P5L_TARGET.p50Ms, latencyP99Ms: P5L_TARGET.p99Ms },
     valid,
     pass,
+    latencyPass,
   });
 }

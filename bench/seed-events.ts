@@ -6,7 +6,8 @@ import { connect, type BenchDatabase } from "./database.ts";
  * the API would spread them over minutes, and the worker would be measured at the API's pace). Every event is a
  * copy of a real one (`template`, an Order as the API shows it) with its own `id` and a `memo` of `tag` and its
  * number, so the receiver can tell the burst apart and the bodies keep the size of a real delivery. One statement
- * commits them all at once; the worker's next fan-out finds them. On PGlite the server must be stopped first.
+ * commits them all at once and, like any insert into the table, wakes the worker. On PGlite the server must be
+ * stopped first (it looks for events when it starts).
  */
 export const SEED_EVENTS_SQL = `
 INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")

@@ -66,6 +66,11 @@ const envSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(60, "must be at most 60 seconds")
     .default(15),
+  TOKENRAIL_WEBHOOK_POLL: z.coerce
+    .number()
+    .min(0.1, "must be at least 0.1 seconds")
+    .max(3600, "must be at most 3600 seconds")
+    .default(2),
   TOKENRAIL_FILE_SIZE_LIMIT: z.coerce
     .number()
     .int()
@@ -181,6 +186,11 @@ export type Config = {
     allowPrivateUrls: boolean;
     /** How long one delivery attempt may take. */
     timeoutMs: number;
+    /**
+     * How often the worker looks for work it was not woken for (a lost notification, a retry falling due); new events
+     * and resends wake it at once.
+     */
+    pollMs: number;
   };
   files: {
     /** Largest accepted upload in bytes; bigger bodies are refused (413) while they arrive. */
@@ -345,6 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: {
       allowPrivateUrls: (e.TOKENRAIL_WEBHOOK_PRIVATE_URLS ?? (production ? "refuse" : "allow")) === "allow",
       timeoutMs: e.TOKENRAIL_WEBHOOK_TIMEOUT * 1000,
+      pollMs: Math.round(e.TOKENRAIL_WEBHOOK_POLL * 1000),
     },
     files: {
       sizeLimit: e.TOKENRAIL_FILE_SIZE_LIMIT,

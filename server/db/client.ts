@@ -1,6 +1,7 @@
 import { getConfig, type Config } from "../config.ts";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { openDatabase, type RawDatabase } from "./driver.ts";
+import type { ListenHandlers, Unlisten } from "./listen.ts";
 import { migrate } from "./migrate.ts";
 
 export type Db = PrismaClient;
@@ -31,6 +32,13 @@ export async function db(): Promise<PrismaClient> {
   const { prisma, ready } = instance();
   await ready;
   return prisma;
+}
+
+/** Hears the process's database's notifications on `channel` (RawDatabase.listen), once it is migrated. */
+export async function listen(channel: string, handlers: ListenHandlers): Promise<Unlisten> {
+  const { raw, ready } = instance();
+  await ready;
+  return raw.listen(channel, handlers);
 }
 
 /** Applies pending migrations (idempotent) and returns when the database is ready. */

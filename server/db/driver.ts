@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { Config } from "../config.ts";
+import { listenPostgres, type ListenHandlers, type Unlisten } from "./listen.ts";
 
 /**
  * The raw connection under Prisma. The migration runner needs to run multi-statement SQL files and hold a lock,
@@ -18,6 +19,11 @@ export type RawDatabase = {
   exclusive<T>(work: (sql: RawSql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   adapter: AdapterFactory;
+  /**
+   * Hears `NOTIFY channel` (or `pg_notify`) from any session of the database, once the notifying transaction has
+   * committed: on PostgreSQL every instance sharing the database hears it, on PGlite the one process that owns it.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
 };
 
 export type RawSql = {
@@ -45,6 +51,8 @@ export function openPglite(dataDir: string | undefined): RawDatabase {
     exclusive: (work) => db.transaction((tx) => work(sqlOf(tx))),
     close: () => db.close(),
     adapter: new PrismaPGlite(db),
+    // The database lives in this process: its notifications are delivered in it, no connection to lose.
+    listen: async (channel, { onNotify }) => db.listen(channel, onNotify),
   };
 }
 
@@ -75,6 +83,7 @@ export function openPostgres(url: string): RawDatabase {
     },
     close: () => pool.end(),
     adapter: new PrismaPg(pool),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
 }
 

@@ -4,6 +4,14 @@ import type { Prisma } from "../generated/prisma/client.ts";
 export type EventType = "profile.updated" | "iban.updated" | "order.created" | "order.updated";
 
 /**
+ * The notification channel of the webhook worker: every statement that inserts into "DomainEvent" announces it
+ * (a trigger, prisma/migrations/…_domain_event_notify), as does a delivery resent by hand, so every instance's worker
+ * wakes at once instead of at its next poll. PostgreSQL delivers a notification only when its transaction commits,
+ * and once per transaction however many events it recorded.
+ */
+export const WEBHOOK_WORK_CHANNEL = "tokenrail_webhook_work";
+
+/**
  * Records a domain event in the transaction of the change it describes: it exists exactly when the change
  * committed. Delivery (webhooks) reads this table; nothing is sent from inside the transaction.
  */

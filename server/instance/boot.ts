@@ -8,7 +8,7 @@ import { logger } from "../logging/logger.ts";
 import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations.ts";
 import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
 import { logQueueMetrics } from "../webhooks/deliveries.ts";
-import { runWebhookWorker } from "../webhooks/run-webhook-worker.ts";
+import { startWebhookWorker } from "../webhooks/start-webhook-worker.ts";
 import { banner } from "./banner.ts";
 import { demoCredentials } from "./demo-credentials.ts";
 import { seedDemo } from "./seed-demo.ts";
@@ -42,9 +42,9 @@ export async function boot(): Promise<void> {
   startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
     provisionRequestedIbans({ settings: config.ibans }),
   );
-  // Webhooks: recorded events become deliveries and due deliveries are sent (each run until no backlog is left);
-  // the queue's state is logged each minute.
-  startPeriodic("webhooks", 500, () => runWebhookWorker({ config }));
+  // Webhooks: recorded events become deliveries and due deliveries are sent (each run until no backlog is left), as
+  // soon as the database announces them; the queue's state is logged each minute.
+  await startWebhookWorker(config);
   startPeriodic("webhook-metrics", 60_000, () => logQueueMetrics());
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));

@@ -1,6 +1,6 @@
 import { logger } from "../logging/logger.ts";
 
-/** Every job this process started, so a shutdown can stop them all. */
+/** Every job this process started (and whatever else must end with them), so a shutdown can stop them all. */
 const running = new Set<() => void>();
 
 /**
@@ -8,24 +8,67 @@ const running = new Set<() => void>();
  * not keep the process alive. Work must be safe with several instances running it (each run claims rows itself).
  */
 export function startPeriodic(name: string, intervalMs: number, work: () => Promise<unknown>): () => void {
+  return startWakeable(name, intervalMs, work, { atStart: false }).stop;
+}
+
+export type WakeableJob = {
+  /** Runs the job now, or, if a run is under way, once more right after it (wake-ups meanwhile count as one). */
+  wake: () => void;
+  stop: () => void;
+};
+
+/**
+ * A periodic job that can also be woken: it runs when told there is work, and every `intervalMs` in case a wake-up
+ * was lost. Never two runs at once; a wake-up during a run is not lost, it starts the next run as soon as this one
+ * ends. With `atStart` (the default) it also runs once right away, for work left from before the process started.
+ */
+export function startWakeable(
+  name: string,
+  intervalMs: number,
+  work: () => Promise<unknown>,
+  options: { atStart?: boolean } = {},
+): WakeableJob {
   let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
+  let again = false;
+  let stopped = false;
+  const wake = () => {
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = true;
+    again = false;
     work()
       .catch((err: unknown) => logger().error({ err, job: name }, "periodic job failed"))
-      .finally(() => (busy = false));
-  }, intervalMs);
+      .finally(() => {
+        busy = false;
+        if (again) wake();
+      });
+  };
+  // A tick while a run is under way is skipped, as a plain periodic job's would be.
+  const timer = setInterval(() => busy || wake(), intervalMs);
   timer.unref();
+  if (options.atStart ?? true) setImmediate(wake);
   const stop = () => {
+    stopped = true;
     clearInterval(timer);
     running.delete(stop);
   };
   running.add(stop);
-  return stop;
+  return { wake, stop };
 }
 
-/** Stops every periodic job of this process; a run already under way finishes on its own. */
+/** Something to end together with the periodic jobs (a listening connection): run once by `stopAllPeriodic`. */
+export function stopWithPeriodic(step: () => Promise<unknown>): void {
+  const stop = () => {
+    running.delete(stop);
+    step().catch((err: unknown) => logger().warn({ err }, "stopping a background listener failed"));
+  };
+  running.add(stop);
+}
+
+/** Stops every periodic job of this process and what ends with them; a run already under way finishes on its own. */
 export function stopAllPeriodic(): void {
   for (const stop of [...running]) stop();
 }

@@ -1,14 +1,15 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { Prisma } from "../generated/prisma/client.ts";
+import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import { nextAttemptAt } from "./schedule.ts";
-import { parseWebhookSecret, unsealSecret } from "./secret.ts";
+import { signingKey } from "./secret.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { webhookHeaders } from "./sign.ts";
 
-type ClaimedDelivery = {
+/** A delivery claimed for one attempt, with what sending it takes. */
+export type ClaimedDelivery = {
   id: string;
   attempts: number;
   payload: string;
@@ -20,56 +21,67 @@ type ClaimedDelivery = {
   subscriptionState: string;
 };
 
+type Outcome = {
+  delivery: ClaimedDelivery;
+  at: Date;
+  headers: Record<string, string>;
+  result: SendResult;
+  ok: boolean;
+  gone: boolean;
+  retryAt?: Date;
+};
+
 /** Deliveries claimed and sent in parallel per round. */
-const DELIVERY_BATCH = 20;
+export const DELIVERY_BATCH = 20;
 
 /**
- * One round of the delivery worker: claims due deliveries (`FOR UPDATE SKIP LOCKED`, then held with `lockedUntil`
- * for longer than an attempt can take), so several instances never send the same attempt twice; POSTs each, signed
- * afresh with the same `webhook-id`; records the attempt; and schedules the next one (C21). 2xx is delivered; 410
- * switches the subscription off; otherwise it is retried until its attempts or its 12 hours are used up.
+ * Claims up to `batch` due deliveries and reads each with its subscription, in one statement (`FOR UPDATE SKIP
+ * LOCKED`, then held with `lockedUntil`), so several instances never send the same attempt twice. The hold outlasts
+ * two attempts: a batch claimed ahead may wait for the round before it to finish sending. Oldest due first, in the
+ * order of the (state, nextAttemptAt) index, so a claim reads its batch and no more however long the queue.
  */
-export async function deliverDueWebhooks(options: {
-  config: Config;
-  clock?: Clock;
-  batch?: number;
-}): Promise<{ attempted: number; delivered: number }> {
-  const { config, clock = serverClock, batch = DELIVERY_BATCH } = options;
-  const prisma = await db();
-  const now = clock();
-  const holdUntil = new Date(now.getTime() + config.webhooks.timeoutMs + 30_000);
-  // Claimed and read in one statement, each with its subscription.
-  const claimed = await prisma.$queryRaw<ClaimedDelivery[]>`
+async function claimDue(prisma: PrismaClient, config: Config, now: Date, batch: number): Promise<ClaimedDelivery[]> {
+  const holdUntil = new Date(now.getTime() + 2 * config.webhooks.timeoutMs + 30_000);
+  return prisma.$queryRaw<ClaimedDelivery[]>`
     WITH claimed AS (
       UPDATE "WebhookDelivery" SET "lockedUntil" = ${holdUntil}, attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM "WebhookDelivery"
         WHERE state = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-        ORDER BY "nextAttemptAt", "createdAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+        ORDER BY "nextAttemptAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
       RETURNING id, attempts, payload, manual, "createdAt", "subscriptionId")
     SELECT c.id, c.attempts, c.payload, c.manual, c."createdAt",
            s.id AS "subscriptionId", s.url, s."secretSealed", s.state::text AS "subscriptionState"
     FROM claimed c JOIN "WebhookSubscription" s ON s.id = c."subscriptionId"`;
-  if (claimed.length === 0) return { attempted: 0, delivered: 0 };
-  const outcomes = await Promise.all(
+}
+
+/**
+ * Releases every delivery held for an attempt, so it is claimed again at once. Only for an embedded database, when
+ * its process starts: a PGlite database has one process, so any hold it finds was left by one that stopped (a crash
+ * between claiming and recording), whose attempt may or may not have reached the receiver; the next attempt carries
+ * the same `webhook-id`. On PostgreSQL other instances may be sending, and holds lapse on their own.
+ */
+export async function releaseHeldDeliveries(): Promise<number> {
+  const prisma = await db();
+  return prisma.$executeRaw`
+    UPDATE "WebhookDelivery" SET "lockedUntil" = NULL WHERE state = 'pending' AND "lockedUntil" IS NOT NULL`;
+}
+
+/** POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21). */
+async function send(config: Config, clock: Clock, claimed: ClaimedDelivery[]): Promise<Outcome[]> {
+  return Promise.all(
     claimed.map(async (delivery) => {
-      const attempt = delivery.attempts;
-      const subscription = {
-        id: delivery.subscriptionId,
-        url: delivery.url,
-        secretSealed: delivery.secretSealed,
-        state: delivery.subscriptionState,
-      };
+      const active = delivery.subscriptionState === "active";
       const at = clock();
       let result: SendResult;
       let headers: Record<string, string> = {};
-      if (subscription.state !== "active") {
+      if (!active) {
         result = { latencyMs: 0, error: "the subscription is inactive" };
       } else {
-        const key = parseWebhookSecret(unsealSecret(subscription.secretSealed, config.secret))!;
+        const key = signingKey(delivery.secretSealed, config.secret);
         headers = webhookHeaders({ id: delivery.id, timestamp: at, body: delivery.payload, key });
         result = await sendWebhook({
-          url: subscription.url,
+          url: delivery.url,
           headers,
           body: delivery.payload,
           timeoutMs: config.webhooks.timeoutMs,
@@ -79,71 +91,152 @@ export async function deliverDueWebhooks(options: {
       const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
       const gone = result.status === 410;
       const retryAt =
-        ok || gone || delivery.manual || subscription.state !== "active"
+        ok || gone || delivery.manual || !active
           ? undefined
           : nextAttemptAt({
-              attempts: attempt,
+              attempts: delivery.attempts,
               firstAt: delivery.createdAt,
               now: clock(),
               retryAfterSeconds: result.status === 429 || result.status === 503 ? result.retryAfterSeconds : undefined,
             });
-      return { delivery, attempt, at, headers, result, ok, gone, retryAt };
+      return { delivery, at, headers, result, ok, gone, retryAt };
     }),
   );
-  // The round's outcomes are recorded together: one transaction, whatever the batch size.
-  await prisma.$transaction(async (tx) => {
-    await tx.webhookAttempt.createMany({
-      data: outcomes.map(({ delivery, attempt, at, headers, result }) => ({
-        deliveryId: delivery.id,
-        number: attempt,
-        at,
-        requestHeaders: headers,
-        responseStatus: result.status ?? null,
-        responseBody: result.body ?? null,
-        latencyMs: result.latencyMs,
-        error: result.error ?? null,
-      })),
-    });
-    // Only the holder of an attempt may settle it (a worker that overran its hold finds attempts moved on).
-    const settled = outcomes.map(
-      ({ delivery, attempt, at, ok, retryAt }) =>
-        Prisma.sql`(${delivery.id}, ${attempt}::int, ${ok ? "delivered" : retryAt ? "pending" : "failed"},
-          ${retryAt ?? null}::timestamptz, ${ok ? at : null}::timestamptz)`,
-    );
-    await tx.$executeRaw`
+}
+
+/**
+ * Records a round's attempts and settles its deliveries in one statement, whatever the batch size: atomic on its
+ * own, so no transaction is held open around it. Only the holder of an attempt may settle it (a worker that overran
+ * its hold finds `attempts` moved on); its attempt is logged either way. A 410 switches the subscription off.
+ */
+async function record(prisma: PrismaClient, clock: Clock, outcomes: Outcome[]): Promise<void> {
+  const rows = outcomes.map(
+    ({ delivery, at, headers, result, ok, retryAt }) =>
+      Prisma.sql`(${delivery.id}::text, ${delivery.attempts}::int,
+        ${ok ? "delivered" : retryAt ? "pending" : "failed"}::text, ${retryAt ?? null}::timestamptz,
+        ${ok ? at : null}::timestamptz, ${at}::timestamptz, ${JSON.stringify(headers)}::jsonb,
+        ${result.status ?? null}::int, ${result.body ?? null}::text, ${result.latencyMs}::int,
+        ${result.error ?? null}::text)`,
+  );
+  const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.delivery.subscriptionId))];
+  const switchOff = gone.length
+    ? Prisma.sql`, switched AS (
+        UPDATE "WebhookSubscription" SET state = 'inactive', "updatedAt" = ${clock()}::timestamptz
+        WHERE id IN (${Prisma.join(gone.map((id) => Prisma.sql`${id}::uuid`))}) RETURNING 1)`
+    : Prisma.empty;
+  await prisma.$executeRaw`
+    WITH v (id, attempts, state, next, delivered, at, headers, status, body, latency, error) AS (
+      VALUES ${Prisma.join(rows)}),
+    settled AS (
       UPDATE "WebhookDelivery" AS d
       SET state = v.state::"WebhookDeliveryState", "nextAttemptAt" = v.next, "lockedUntil" = NULL,
           "deliveredAt" = COALESCE(v.delivered, d."deliveredAt")
-      FROM (VALUES ${Prisma.join(settled)}) AS v(id, attempts, state, next, delivered)
-      WHERE d.id = v.id AND d.attempts = v.attempts`;
-    const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.delivery.subscriptionId))];
-    if (gone.length) {
-      await tx.webhookSubscription.updateMany({ where: { id: { in: gone } }, data: { state: "inactive" } });
-    }
-  });
+      FROM v WHERE d.id = v.id AND d.attempts = v.attempts
+      RETURNING 1)${switchOff}
+    INSERT INTO "WebhookAttempt"
+      ("deliveryId", number, at, "requestHeaders", "responseStatus", "responseBody", "latencyMs", error)
+    SELECT id, attempts, at, headers, status, body, latency, error FROM v`;
+}
+
+function logFailures(outcomes: Outcome[]): void {
   const delivered = outcomes.filter((o) => o.ok).length;
   if (delivered < outcomes.length) {
     logger().info({ attempted: outcomes.length, delivered }, "webhook attempts failed; retries scheduled");
   }
-  return { attempted: outcomes.length, delivered };
 }
 
 /**
- * The worker's periodic run: rounds for as long as each claims a full batch, so a backlog drains at the pace of the
- * receivers and the database rather than one batch per polling interval (20 every 500 ms capped it at 40 events/s).
- * Failed attempts are not due again for seconds, so a failing receiver does not keep the loop going.
+ * One round of the delivery worker: claims due deliveries, POSTs each, records the attempts and schedules the next
+ * ones (C21). 2xx is delivered; 410 switches the subscription off; otherwise it is retried until its attempts or
+ * its 12 hours are used up.
  */
-export async function deliverWhileDue(options: {
+export async function deliverDueWebhooks(options: {
   config: Config;
   clock?: Clock;
   batch?: number;
 }): Promise<{ attempted: number; delivered: number }> {
-  const batch = options.batch ?? DELIVERY_BATCH;
-  const total = { attempted: 0, delivered: 0 };
-  for (;;) {
-    const round = await deliverDueWebhooks({ ...options, batch });
-    total.attempted += round.attempted;
-    total.delivered += round.delivered;
-    if (round.attempted < batch) return total;
+  const { config, clock = serverClock, batch = DELIVERY_BATCH } = options;
+  const prisma = await db();
+  const claimed = await claimDue(prisma, config, clock(), batch);
+  if (claimed.length === 0) return { attempted: 0, delivered: 0 };
+  const outcomes = await send(config, clock, claimed);
+  await record(prisma, clock, outcomes);
+  logFailures(outcomes);
+  return { attempted: outcomes.length, delivered: outcomes.filter((o) => o.ok).length };
+}
+
+/** Outcomes recorded per statement at most, and how many may wait for their record before sending pauses. */
+const RECORD_BATCH = 100;
+
+/**
+ * Rounds of claimed deliveries, sent one round at a time, never more than a round at once. Their outcomes are
+ * recorded behind them, one statement at a time: whatever finished while a record was being written goes into the
+ * next one, so the slower the database, the larger (and fewer) its writes, and sending never waits for it unless
+ * `RECORD_BATCH` outcomes are waiting. `finish` waits for the last record and says what was sent.
+ */
+export class DeliveryRounds {
+  private readonly waiting: Outcome[] = [];
+  private recording?: Promise<void>;
+  private failure?: { error: unknown };
+  private readonly total = { attempted: 0, delivered: 0 };
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A failed record stops the rounds: their deliveries stay held, and are attempted again once the hold lapses. */
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
+  }
+
+  async send(claimed: ClaimedDelivery[]): Promise<void> {
+    this.throwIfFailed();
+    if (claimed.length === 0) return;
+    const outcomes = await send(this.config, this.clock, claimed);
+    this.waiting.push(...outcomes);
+    this.recording ??= this.recordWaiting();
+    this.total.attempted += outcomes.length;
+    this.total.delivered += outcomes.filter((o) => o.ok).length;
+    if (this.waiting.length >= RECORD_BATCH) await this.recording;
+    this.throwIfFailed();
+  }
+
+  private async recordWaiting(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const outcomes = this.waiting.splice(0, RECORD_BATCH);
+        await record(this.prisma, this.clock, outcomes);
+        logFailures(outcomes);
+      }
+    } catch (error) {
+      this.failure = { error };
+    } finally {
+      this.recording = undefined;
+    }
+  }
+
+  /**
+   * Rounds of whatever is due (retries, resends, deliveries a stopped worker held) for as long as each claims a full
+   * batch, so a backlog drains at the pace of the receivers and the database rather than one batch per wake-up. The
+   * next claim goes out while a round sends. Failed attempts are not due again for seconds, so a failing receiver
+   * does not keep the loop going.
+   */
+  async drainDue(batch: number): Promise<void> {
+    let next = claimDue(this.prisma, this.config, this.clock(), batch);
+    for (;;) {
+      const claimed = await next;
+      if (claimed.length === 0) return;
+      next = claimed.length < batch ? Promise.resolve([]) : claimDue(this.prisma, this.config, this.clock(), batch);
+      next.catch(() => undefined);
+      await this.send(claimed);
+    }
+  }
+
+  async finish(): Promise<{ attempted: number; delivered: number }> {
+    await this.recording;
+    this.throwIfFailed();
+    return { ...this.total };
   }
 }

@@ -1,13 +1,16 @@
-import type { Clock } from "../clock.ts";
+import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import { deliverWhileDue } from "./deliver.ts";
+import { db } from "../db/client.ts";
+import { DELIVERY_BATCH, DeliveryRounds } from "./deliver.ts";
 import { FAN_OUT_BATCH, fanOutBatch } from "./fan-out.ts";
 
 /**
- * One run of the webhook worker (every instance, twice a second): a batch of recorded events becomes deliveries,
- * then everything due is sent, and again for as long as the fan-out found a full batch. One after the other, so a
- * new event's deliveries go out in the same run (run side by side, the delivery query missed what the fan-out had
- * not committed yet and waited for the next run); and a burst starts going out after its first batch, not its last.
+ * One run of the webhook worker (every instance, whenever it is woken and at each poll): new events become
+ * deliveries already claimed for their first attempt, which go out at once, `deliveryBatch` at a time, batch after
+ * batch of events for as long as the fan-out finds a full one (the next batch fanning out while the last wave of
+ * the one before is out); then whatever else is due (retries, resends). A new event's deliveries are thus sent in
+ * the run that fans it out, with no claim in between, and a burst starts going out after its first batch, not its
+ * last.
  */
 export async function runWebhookWorker(options: {
   config: Config;
@@ -15,14 +18,34 @@ export async function runWebhookWorker(options: {
   fanOutBatch?: number;
   deliveryBatch?: number;
 }): Promise<{ attempted: number; delivered: number }> {
-  const { config, clock } = options;
+  const { config, clock = serverClock } = options;
   const batch = options.fanOutBatch ?? FAN_OUT_BATCH;
-  const total = { attempted: 0, delivered: 0 };
-  for (;;) {
-    const { events } = await fanOutBatch({ clock, batch });
-    const sent = await deliverWhileDue({ config, clock, batch: options.deliveryBatch });
-    total.attempted += sent.attempted;
-    total.delivered += sent.delivered;
-    if (events < batch) return total;
+  const wave = options.deliveryBatch ?? DELIVERY_BATCH;
+  const rounds = new DeliveryRounds(await db(), config, clock);
+  const fanOut = () => {
+    const fanning = fanOutBatch({ clock, batch, claim: { timeoutMs: config.webhooks.timeoutMs, wave } });
+    // Its failure surfaces when it is awaited, not as an unhandled rejection meanwhile.
+    fanning.catch(() => undefined);
+    return fanning;
+  };
+  try {
+    let next = fanOut();
+    for (;;) {
+      const fanned = await next;
+      const more = fanned.events === batch;
+      const waves = Math.ceil(fanned.deliveries.length / wave);
+      if (more && waves === 0) next = fanOut();
+      for (let i = 0; i < waves; i++) {
+        // The next batch fans out while this one's last wave is out: it waits for no more than that wave.
+        if (more && i === waves - 1) next = fanOut();
+        await rounds.send(fanned.deliveries.slice(i * wave, (i + 1) * wave));
+      }
+      if (!more) break;
+    }
+    await rounds.drainDue(wave);
+  } catch (error) {
+    await rounds.finish().catch(() => undefined);
+    throw error;
   }
+  return rounds.finish();
 }

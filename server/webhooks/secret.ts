@@ -15,8 +15,15 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
+const sealingKeys = new Map<string, Buffer>();
+
 function sealingKey(instanceSecret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", instanceSecret, "tokenrail", "webhook-secrets", 32));
+  let key = sealingKeys.get(instanceSecret);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", instanceSecret, "tokenrail", "webhook-secrets", 32));
+    sealingKeys.set(instanceSecret, key);
+  }
+  return key;
 }
 
 /** Encrypts a subscriber's secret with a key derived from the instance secret (AES-256-GCM): `v1.<iv>.<tag>.<data>`. */
@@ -35,4 +42,26 @@ export function unsealSecret(sealed: string, instanceSecret: string): string {
   const decipher = createDecipheriv("aes-256-gcm", sealingKey(instanceSecret), Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/** Subscriptions' signing keys by their sealed secret: the worker signs many deliveries to few subscriptions. */
+const signingKeys = new Map<string, Buffer>();
+const SIGNING_KEYS_KEPT = 1000;
+
+/**
+ * The key a subscription's deliveries are signed with, from its sealed secret: unsealed and decoded once, then kept
+ * in this process (which holds the instance secret that unseals them anyway). A changed secret is a new sealed
+ * string, so it never finds an old key.
+ */
+export function signingKey(sealed: string, instanceSecret: string): Buffer {
+  const cacheKey = `${instanceSecret.length}:${instanceSecret}:${sealed}`;
+  let key = signingKeys.get(cacheKey);
+  if (!key) {
+    const parsed = parseWebhookSecret(unsealSecret(sealed, instanceSecret));
+    if (!parsed) throw new Error("the sealed webhook secret is not a whsec_ secret");
+    if (signingKeys.size >= SIGNING_KEYS_KEPT) signingKeys.clear();
+    signingKeys.set(cacheKey, parsed);
+    key = parsed;
+  }
+  return key;
 }

@@ -1,0 +1,28 @@
+import type { Config } from "../config.ts";
+import { listen } from "../db/client.ts";
+import { WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
+import { startWakeable, stopWithPeriodic } from "../jobs/periodic.ts";
+import { logger } from "../logging/logger.ts";
+import { releaseHeldDeliveries } from "./deliver.ts";
+import { runWebhookWorker } from "./run-webhook-worker.ts";
+
+/**
+ * Starts this instance's webhook worker: woken by the database when an event is recorded or a delivery is resent
+ * (WEBHOOK_WORK_CHANNEL, on every instance sharing the database; each run claims its rows, so the claim decides who
+ * sends), and polling every `config.webhooks.pollMs` for what no notification announces (retries falling due, a
+ * notification lost while the listening connection was down). Both stop with the other periodic jobs. On the
+ * embedded database, deliveries a crashed process held are released first (`releaseHeldDeliveries`), so they go out
+ * now rather than when their hold lapses.
+ */
+export async function startWebhookWorker(config: Config): Promise<void> {
+  if (config.database.kind === "pglite") {
+    const released = await releaseHeldDeliveries();
+    if (released > 0) logger().info({ released }, "webhook deliveries held by a stopped process released");
+  }
+  const worker = startWakeable("webhooks", config.webhooks.pollMs, () => runWebhookWorker({ config }));
+  const unlisten = await listen(WEBHOOK_WORK_CHANNEL, {
+    onNotify: worker.wake,
+    onError: (err) => logger().warn({ err }, "webhook notifications interrupted; polling until they resume"),
+  });
+  stopWithPeriodic(unlisten);
+}
