@@ -71,6 +71,13 @@ test("issue 16: a sandbox payment's order.created reaches the receiver within se
       expect(Date.now() - sent).toBeLessThan(WITHIN_MS);
     }
     expect(receiver.unverified).toEqual([]);
+    // The instance's metrics count the attempts (issue 17): the three deliveries, recorded behind the sends.
+    await expect
+      .poll(async () => {
+        const text = await (await fetch(`${target.appUrl}/metrics`)).text();
+        return Number(/^tokenrail_webhook_delivery_attempts_total\{outcome="delivered"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+      })
+      .toBeGreaterThanOrEqual(3);
   } finally {
     await receiver.stop();
     await operator.dispose();

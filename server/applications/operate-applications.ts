@@ -132,7 +132,7 @@ export async function changeApplication(options: {
     }
     return after;
   });
-  evictAuth(row.clients.map((c) => `client:${c.id}`));
+  await evictAuth(row.clients.map((c) => `client:${c.id}`));
   return view(row);
 }
 
@@ -191,6 +191,6 @@ export async function decidePrivilegeRequest(options: {
     });
     return after;
   });
-  evictAuth(row.clients.map((c) => `client:${c.id}`));
+  await evictAuth(row.clients.map((c) => `client:${c.id}`));
   return view(row);
 }

@@ -75,6 +75,6 @@ export async function rotateClientSecret(options: { applicationId: string; tx?: 
   });
   if (count === 0) throw new AppError("NOT_FOUND", "No such application");
   // The token endpoint caches clients for a few seconds: the old secret must stop here at once.
-  evictAuth([`application:${options.applicationId}`]);
+  await evictAuth([`application:${options.applicationId}`]);
   return clientSecret;
 }

@@ -52,7 +52,7 @@ export function openPglite(dataDir: string | undefined): RawDatabase {
     close: () => db.close(),
     adapter: new PrismaPGlite(db),
     // The database lives in this process: its notifications are delivered in it, no connection to lose.
-    listen: async (channel, { onNotify }) => db.listen(channel, onNotify),
+    listen: async (channel, { onNotify }) => db.listen(channel, (payload) => onNotify(payload)),
   };
 }
 

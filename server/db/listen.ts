@@ -4,8 +4,11 @@ import pg from "pg";
 export type Unlisten = () => Promise<void>;
 
 export type ListenHandlers = {
-  /** A notification arrived, or the connection (re)started: whatever the listener missed may be waiting. */
-  onNotify: () => void;
+  /**
+   * A notification arrived (with its payload), or the connection (re)started (no payload): whatever the listener
+   * missed may be waiting.
+   */
+  onNotify: (payload?: string) => void;
   /** The connection failed; it is opened again after `retryMs`. */
   onError: (error: Error) => void;
 };
@@ -44,7 +47,7 @@ export async function listenPostgres(
     const client = new pg.Client({ connectionString: url });
     current = client;
     client.on("notification", (message) => {
-      if (message.channel === channel) handlers.onNotify();
+      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
     });
     client.on("error", (error) => reopen(client, error));
     client.on("end", () => reopen(client, new Error("the listening connection closed")));

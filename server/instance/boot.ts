@@ -2,11 +2,12 @@ import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
-import { startPeriodic } from "../jobs/periodic.ts";
+import { startPeriodic, stopWithPeriodic } from "../jobs/periodic.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
 import { logger } from "../logging/logger.ts";
 import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations.ts";
 import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
+import { shareAuthEvictions } from "../oauth/shared-evictions.ts";
 import { logQueueMetrics } from "../webhooks/deliveries.ts";
 import { startWebhookWorker } from "../webhooks/start-webhook-worker.ts";
 import { banner } from "./banner.ts";
@@ -19,6 +20,9 @@ export async function boot(): Promise<void> {
   const config = getConfig();
   handleShutdownSignals();
   const prisma = await db();
+  // Several instances on one PostgreSQL: a revoked token or rotated secret is evicted from every instance's cache.
+  const unlisten = await shareAuthEvictions(config);
+  if (unlisten) stopWithPeriodic(unlisten);
   const demo = config.seedDemo ? demoCredentials(config) : undefined;
   const seeded = demo
     ? await seedDemo(prisma, config.environment, demo, {

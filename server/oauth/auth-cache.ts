@@ -1,10 +1,12 @@
 import { TtlCache } from "../cache/ttl-cache.ts";
+import type { DbOrTx } from "../db/client.ts";
 import type { Caller } from "./authenticate-bearer.ts";
 import type { AuthContext } from "./context.schemas.ts";
 
 /**
  * How long this process trusts what it read about a token. Revocation and profile changes evict the entries of the
- * process that makes them at once; other instances sharing the database see the change within this bound.
+ * process that makes them at once, and on PostgreSQL of every other instance through a notification
+ * (server/oauth/shared-evictions.ts), within milliseconds; an instance that cannot hear them caches nothing.
  */
 export const AUTH_CACHE_SECONDS = 5;
 
@@ -24,6 +26,16 @@ type Holder = {
   clients: TtlCache<CachedClient>;
   /** Counts evictions: a read that saw another eviction start after it must not cache what it read. */
   epoch: number;
+  /**
+   * Whether this process may cache. Always on the embedded database (one process); on a shared database only while
+   * it hears the other instances' evictions.
+   */
+  caching: boolean;
+  /**
+   * Announces evictions to every instance (PostgreSQL), when shared: inside `tx` when given, so they are heard when
+   * the change commits.
+   */
+  announce?: (tags: readonly string[], tx?: DbOrTx) => Promise<void>;
 };
 const holder = globalThis as typeof globalThis & { __tokenrailAuthCache?: Holder };
 
@@ -33,6 +45,7 @@ export function authCache(): Holder {
     contexts: new TtlCache(10_000),
     clients: new TtlCache(10_000),
     epoch: 0,
+    caching: true,
   };
   return holder.__tokenrailAuthCache;
 }
@@ -63,18 +76,35 @@ export function authEpoch(): number {
 }
 
 /**
- * Caches a client read from the database, unless an eviction happened since `epoch` (taken before the read): the
- * row may predate that change (a rotated secret), and caching it would let the old value live on.
+ * Whether what was read after `epoch` may be cached: caching is on, and no eviction happened since (the rows may
+ * predate that change, a revoked token or a rotated secret, and caching them would let the old value live on).
  */
-export function cacheClient(client: CachedClient, epoch: number, until: number): void {
+export function cacheable(epoch: number): boolean {
   const cache = authCache();
-  if (cache.epoch === epoch) cache.clients.set(client.id, client, until, clientTags(client));
+  return cache.caching && cache.epoch === epoch;
 }
 
-export function evictAuth(tags: readonly string[]): void {
+/** Caches a client read from the database after `epoch`, if `cacheable`. */
+export function cacheClient(client: CachedClient, epoch: number, until: number): void {
+  if (cacheable(epoch)) authCache().clients.set(client.id, client, until, clientTags(client));
+}
+
+/** Drops this process's entries carrying any of `tags`; `undefined` drops them all. */
+export function evictLocally(tags: readonly string[] | undefined): void {
   const cache = authCache();
   cache.epoch++;
-  cache.callers.evict(tags);
-  cache.contexts.evict(tags);
-  cache.clients.evict(tags);
+  for (const entries of [cache.callers, cache.contexts, cache.clients]) {
+    if (tags) entries.evict(tags);
+    else entries.clear();
+  }
+}
+
+/**
+ * After a change to tokens, clients, users or profiles: evicts here, and announces it to the other instances. Given
+ * the change's transaction, the announcement is part of it (heard when it commits, by this instance too, which
+ * evicts again then: a read between this eviction and the commit may have cached the old row).
+ */
+export async function evictAuth(tags: readonly string[], tx?: DbOrTx): Promise<void> {
+  evictLocally(tags);
+  await authCache().announce?.(tags, tx);
 }

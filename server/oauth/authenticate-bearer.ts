@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
-import { AUTH_CACHE_SECONDS, authCache, callerTags } from "./auth-cache.ts";
+import { AUTH_CACHE_SECONDS, authCache, authEpoch, cacheable, callerTags } from "./auth-cache.ts";
 import { hashSecret } from "./secrets.ts";
 
 /**
@@ -38,6 +38,7 @@ export async function authenticateBearer(header: string | null, clock: Clock = s
   const now = clock().getTime();
   const cached = authCache().callers.get(tokenHash, now);
   if (cached) return cached;
+  const epoch = authEpoch();
   const prisma = await db();
   const row = await prisma.accessToken.findUnique({
     where: { tokenHash },
@@ -62,6 +63,6 @@ export async function authenticateBearer(header: string | null, clock: Clock = s
     grantType: row.grantType,
   };
   const until = Math.min(row.expiresAt.getTime(), now + AUTH_CACHE_SECONDS * 1000);
-  authCache().callers.set(tokenHash, caller, until, callerTags(caller));
+  if (cacheable(epoch)) authCache().callers.set(tokenHash, caller, until, callerTags(caller));
   return caller;
 }

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { serverClock, type Clock } from "../clock.ts";
-import { AUTH_CACHE_SECONDS, authCache, callerTags } from "./auth-cache.ts";
+import { AUTH_CACHE_SECONDS, authCache, authEpoch, cacheable, callerTags } from "./auth-cache.ts";
 import { accessibleProfiles } from "./accessible-profiles.ts";
 import { CLIENT_CREDENTIALS, notAuthenticated, type Caller } from "./authenticate-bearer.ts";
 import type { AuthContext } from "./context.schemas.ts";
@@ -13,11 +13,14 @@ export async function getAuthContext(caller: Caller, clock: Clock = serverClock)
   const now = clock().getTime();
   const cached = authCache().contexts.get(caller.tokenId, now);
   if (cached) return cached;
+  const epoch = authEpoch();
   const context = await readAuthContext(caller);
-  authCache().contexts.set(caller.tokenId, context, now + AUTH_CACHE_SECONDS * 1000, [
-    ...callerTags(caller),
-    ...context.profiles.map((p) => `profile:${p.id}`),
-  ]);
+  if (cacheable(epoch)) {
+    authCache().contexts.set(caller.tokenId, context, now + AUTH_CACHE_SECONDS * 1000, [
+      ...callerTags(caller),
+      ...context.profiles.map((p) => `profile:${p.id}`),
+    ]);
+  }
   return context;
 }
 

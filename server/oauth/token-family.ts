@@ -44,7 +44,11 @@ export async function revokeFamily(tx: DbOrTx, familyId: string, now: Date): Pro
   const tokens = await tx.accessToken.findMany({ where: { familyId, revokedAt: null }, select: { id: true } });
   await tx.accessToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
   await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
-  evictAuth(tokens.map((t) => `token:${t.id}`));
+  // Announced in the transaction: every instance (this one too) evicts when the revocation commits.
+  await evictAuth(
+    tokens.map((t) => `token:${t.id}`),
+    tx,
+  );
 }
 
 /**

@@ -36,7 +36,7 @@ export async function createProfile(options: {
       },
       select: { id: true, kind: true, name: true, state: true, kycModel: true },
     });
-    evictAuth([`client:${caller.clientId}`]);
+    await evictAuth([`client:${caller.clientId}`]);
     return profileView({ ...profile, sections: [] });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

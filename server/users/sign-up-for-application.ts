@@ -50,6 +50,6 @@ export async function signUpForApplication(options: {
     return { created: true, email, profile };
   });
   // The application's context now lists one more profile.
-  if (outcome.created) evictAuth([`client:${caller.clientId}`]);
+  if (outcome.created) await evictAuth([`client:${caller.clientId}`]);
   return outcome;
 }

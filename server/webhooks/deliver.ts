@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
+import { metrics } from "../metrics/metrics.ts";
 import { nextAttemptAt } from "./schedule.ts";
 import { signingKey } from "./secret.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
@@ -136,6 +137,8 @@ async function record(prisma: PrismaClient, clock: Clock, outcomes: Outcome[]): 
     INSERT INTO "WebhookAttempt"
       ("deliveryId", number, at, "requestHeaders", "responseStatus", "responseBody", "latencyMs", error)
     SELECT id, attempts, at, headers, status, body, latency, error FROM v`;
+  const attempts = metrics().deliveryAttempts;
+  for (const { ok, retryAt } of outcomes) attempts.inc({ outcome: ok ? "delivered" : retryAt ? "retry" : "failed" });
 }
 
 function logFailures(outcomes: Outcome[]): void {
