@@ -8,6 +8,7 @@ import { logger } from "../logging/logger.ts";
 import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations.ts";
 import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
 import { shareAuthEvictions } from "../oauth/shared-evictions.ts";
+import { forgetOldFailures, shareFailureLimits } from "../security/shared-failure-limits.ts";
 import { logQueueMetrics } from "../webhooks/deliveries.ts";
 import { startWebhookWorker } from "../webhooks/start-webhook-worker.ts";
 import { banner } from "./banner.ts";
@@ -23,6 +24,12 @@ export async function boot(): Promise<void> {
   // Several instances on one PostgreSQL: a revoked token or rotated secret is evicted from every instance's cache.
   const unlisten = await shareAuthEvictions(config);
   if (unlisten) stopWithPeriodic(unlisten);
+  // …and the failure limits (429 after repeated wrong secrets or passwords) count across every instance.
+  const unlistenFailures = await shareFailureLimits(config);
+  if (unlistenFailures) {
+    stopWithPeriodic(unlistenFailures);
+    startPeriodic("forget-old-failures", 5 * 60_000, forgetOldFailures);
+  }
   const demo = config.seedDemo ? demoCredentials(config) : undefined;
   const seeded = demo
     ? await seedDemo(prisma, config.environment, demo, {

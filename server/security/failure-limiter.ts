@@ -1,7 +1,7 @@
 /**
  * Limits repeated failures (client authentication, sign-in) per key: after `maxFailures` within `windowMs` the key
- * is refused until the oldest of them leaves the window. The interface lets a shared store (PostgreSQL, Redis)
- * replace the in-process one when several instances must count together.
+ * is refused until the oldest of them leaves the window. On PostgreSQL, where several instances count together,
+ * shared-failure-limits.ts puts limiters that share their counts through the database in place of these.
  */
 export interface FailureLimiter {
   /** Seconds until `key` may try again; 0 when it may try now. */
@@ -47,6 +47,15 @@ export class MemoryFailureLimiter implements FailureLimiter {
   reset(key: string): void {
     this.failures.delete(key);
   }
+
+  clear(): void {
+    this.failures.clear();
+  }
+
+  /** Whether any failure of `key` is counted (within the window or not yet pruned). */
+  has(key: string): boolean {
+    return this.failures.has(key);
+  }
 }
 
 /** Ten failed client authentications per client id within 15 minutes. */
@@ -61,6 +70,12 @@ function limiter(name: string, limit: { maxFailures: number; windowMs: number })
   holder.__tokenrailLimiters ??= {};
   holder.__tokenrailLimiters[name] ??= new MemoryFailureLimiter(limit.maxFailures, limit.windowMs);
   return holder.__tokenrailLimiters[name];
+}
+
+/** Puts `replacement` in place of the process's limiter called `name` (the shared ones on PostgreSQL). */
+export function useLimiter(name: string, replacement: FailureLimiter): void {
+  holder.__tokenrailLimiters ??= {};
+  holder.__tokenrailLimiters[name] = replacement;
 }
 
 export const clientAuthLimiter = () => limiter("client-auth", CLIENT_AUTH_LIMIT);
