@@ -73,7 +73,7 @@ function limiter(name: string, limit: { maxFailures: number; windowMs: number })
 }
 
 /** Puts `replacement` in place of the process's limiter called `name` (the shared ones on PostgreSQL). */
-export function useLimiter(name: string, replacement: FailureLimiter): void {
+export function replaceLimiter(name: string, replacement: FailureLimiter): void {
   holder.__tokenrailLimiters ??= {};
   holder.__tokenrailLimiters[name] = replacement;
 }

@@ -7,7 +7,7 @@ import {
   CLIENT_AUTH_LIMIT,
   MemoryFailureLimiter,
   SIGN_IN_LIMIT,
-  useLimiter,
+  replaceLimiter,
   type FailureLimiter,
 } from "./failure-limiter.ts";
 
@@ -91,7 +91,7 @@ export async function shareFailureLimits(config: Pick<Config, "database">): Prom
       ];
     }),
   ) as Record<LimiterName, SharedFailureLimiter>;
-  for (const [name, limiter] of Object.entries(limiters)) useLimiter(name, limiter);
+  for (const [name, limiter] of Object.entries(limiters)) replaceLimiter(name, limiter);
 
   const load = async () => {
     const prisma = await db();
