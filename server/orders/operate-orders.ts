@@ -18,7 +18,11 @@ export const operatorOrdersQuery = z.object({
 /** How long a claimed order may wait for its chain transaction before the operator is asked to look at it. */
 const STUCK_AFTER_MS = 10 * 60_000;
 
-export type OperatorOrder = OrderView & { awaitingSignature: boolean; stuck: boolean };
+/**
+ * `stuck`: claimed for the chain too long ago, or its mint given up on after its attempts (`chainError` says why);
+ * the operator may process it again or reject it.
+ */
+export type OperatorOrder = OrderView & { awaitingSignature: boolean; stuck: boolean; chainError: string | null };
 
 /** The operator's order queue: open orders first (oldest first), then the latest settled ones. */
 export async function listOrdersForOperator(options: {
@@ -44,7 +48,8 @@ export function operatorOrderView(row: Order, now: Date): OperatorOrder {
     stuck:
       (row.state === "placed" || row.state === "pending") &&
       row.chainAttemptAt !== null &&
-      now.getTime() - row.chainAttemptAt.getTime() > STUCK_AFTER_MS,
+      (row.chainError !== null || now.getTime() - row.chainAttemptAt.getTime() > STUCK_AFTER_MS),
+    chainError: row.state === "placed" || row.state === "pending" ? row.chainError : null,
   };
 }
 
