@@ -324,10 +324,18 @@ async function fail(
       { err: reaction, chainTransaction: row.id },
       "the order of a failed chain transaction was not settled",
     );
-    await prisma.chainTransaction.updateMany({
-      where: { id: row.id, state: { in: states } },
-      data: { state: "failed", lastError: `${error}; then: ${message(reaction)}`.slice(0, 2000), settledAt: now },
-    });
+    const both = `${error}; then: ${message(reaction)}`.slice(0, 2000);
+    await prisma.$transaction([
+      prisma.chainTransaction.updateMany({
+        where: { id: row.id, state: { in: states } },
+        data: { state: "failed", lastError: both, settledAt: now },
+      }),
+      // Left to the operator, with the error: the order is flagged stuck.
+      prisma.order.updateMany({
+        where: { id: row.orderId, state: { in: ["placed", "pending"] } },
+        data: { chainError: both },
+      }),
+    ]);
   }
 }
 
