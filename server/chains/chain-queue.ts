@@ -152,20 +152,26 @@ export async function driveAllChainQueues(options: Omit<DriveOptions, "chain" | 
  * instance does. Answers with the row as it then is.
  */
 export async function awaitChainTransaction(
-  options: Omit<DriveOptions, "chain" | "sender"> & { rowId: string; waitMs: number },
+  options: Omit<DriveOptions, "chain" | "sender"> & { row: ChainTransaction; waitMs: number },
 ): Promise<ChainTransaction> {
   const prisma = await db();
   const deadline = Date.now() + options.waitMs;
-  let driving: Promise<unknown> | undefined;
-  for (;;) {
-    const row = await prisma.chainTransaction.findUniqueOrThrow({ where: { id: options.rowId } });
+  let driving: Promise<boolean> | undefined;
+  for (let row = options.row; ; row = await prisma.chainTransaction.findUniqueOrThrow({ where: { id: row.id } })) {
     if (row.state === "confirmed" || row.state === "failed" || Date.now() >= deadline) return row;
     driving ??= driveChainQueue({ ...options, chain: row.chain, sender: row.sender })
-      .catch((err: unknown) => logger().error({ err, chain: row.chain }, "the chain queue could not be driven"))
+      .catch((err: unknown) => {
+        logger().error({ err, chain: row.chain }, "the chain queue could not be driven");
+        return false;
+      })
       .finally(() => (driving = undefined));
-    await Promise.race([driving, sleep(25)]);
+    // Another driver has the queue (here or on another instance): look again in a moment.
+    if ((await Promise.race([driving, sleep(WAIT_POLL_MS).then(() => true)])) === false) await sleep(WAIT_POLL_MS);
   }
 }
+
+/** How often a request waiting for its row looks at it again. */
+const WAIT_POLL_MS = 25;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -81,7 +81,7 @@ export async function processOrder(options: {
     return queueFor(tx, order, config, now, { attempt: (last?.attempt ?? 0) + 1, operator });
   });
   if (!row) throw alreadySettled(await prisma.order.findUniqueOrThrow({ where: { id: orderId } }));
-  const outcome = await awaitChainTransaction({ config, hooks: queueHooks(config), clock, rowId: row.id, waitMs });
+  const outcome = await awaitChainTransaction({ config, hooks: queueHooks(config), clock, row, waitMs });
   const settled = await prisma.order.findUniqueOrThrow({ where: { id: orderId } });
   if (outcome.state === "failed" && settled.kind === "issue" && OPEN.some((s) => s === settled.state)) {
     throw new AppError("CONFLICT", "The mint failed; it is tried again, then the order stays pending for review");
@@ -90,7 +90,7 @@ export async function processOrder(options: {
     const child = await prisma.order.findUnique({ where: { parentOrderId: order.id } });
     const childRow = child && (await prisma.chainTransaction.findFirst({ where: { orderId: child.id } }));
     if (childRow) {
-      await awaitChainTransaction({ config, hooks: queueHooks(config), clock, rowId: childRow.id, waitMs }).catch(
+      await awaitChainTransaction({ config, hooks: queueHooks(config), clock, row: childRow, waitMs }).catch(
         (error: unknown) =>
           logger().error({ err: error, orderId: child.id }, "the dependent issue order was not processed"),
       );
