@@ -9,10 +9,17 @@ import { db } from "../db/client.ts";
 import type { ChainTransaction } from "../generated/prisma/client.ts";
 import { recordHold, recordMint } from "../ledger/movements.ts";
 import { operatorOrderView } from "../orders/operate-orders.ts";
-import { INSUFFICIENT_FUNDS_REASON, MINT_ATTEMPTS, processOrder, queueHooks } from "../orders/settle-order.ts";
+import {
+  INSUFFICIENT_FUNDS_REASON,
+  MINT_ATTEMPTS,
+  processOrder,
+  queueHooks,
+  rejectOrder,
+} from "../orders/settle-order.ts";
 import {
   closeDriverLocks,
   driveChainQueue,
+  givenUpOrders,
   InProcessLocks,
   PostgresLocks,
   queueChainTransaction,
@@ -229,12 +236,21 @@ describe("issue 17: the chain transaction queue on an EVM chain", () => {
     assert.ok(attempts.every((r) => r.txHash === null && /no contract answers/.test(r.lastError ?? "")));
     const surfaced = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     assert.equal(surfaced.state, "pending");
-    const view = operatorOrderView(surfaced, new Date());
+    const view = operatorOrderView(surfaced, new Date(), (await givenUpOrders(prisma, [order.id])).get(order.id));
     assert.equal(view.stuck, true);
-    assert.match(view.chainError ?? "", new RegExp(`failed ${MINT_ATTEMPTS} times.*no contract answers`));
+    assert.match(view.chainError ?? "", new RegExp(`failed ${MINT_ATTEMPTS} time\\(s\\).*no contract answers`));
     // No further attempt is made on its own.
     await driveChainQueue({ config, chain: "sepolia", sender: sender(), hooks: queueHooks(config) });
     assert.equal(await prisma.chainTransaction.count({ where: { orderId: order.id } }), MINT_ATTEMPTS);
+    // Processing it again is the operator's alone: one more attempt, given up on in turn; then they may reject it.
+    await assert.rejects(processOrder({ orderId: order.id, config, waitMs: 5_000 }), /being processed/);
+    await assert.rejects(
+      processOrder({ orderId: order.id, config, operator: { userId: randomUUID() }, waitMs: 5_000 }),
+      /The mint failed/,
+    );
+    assert.equal(await prisma.chainTransaction.count({ where: { orderId: order.id } }), MINT_ATTEMPTS + 1);
+    const rejected = await rejectOrder({ orderId: order.id, reason: "The token refuses this mint.", config });
+    assert.equal(rejected.state, "rejected");
   });
 
   it("a burn the chain refuses rejects its order and releases the hold", async () => {

@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Hex } from "viem";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import { db } from "../db/client.ts";
+import { db, type DbOrTx } from "../db/client.ts";
 import type { ChainTransaction, Prisma } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import { chainGateway } from "./configured-gateway.ts";
@@ -330,19 +330,40 @@ async function fail(
       { err: reaction, chainTransaction: row.id },
       "the order of a failed chain transaction was not settled",
     );
-    const both = `${error}; then: ${message(reaction)}`.slice(0, 2000);
-    await prisma.$transaction([
-      prisma.chainTransaction.updateMany({
-        where: { id: row.id, state: { in: states } },
-        data: { state: "failed", lastError: both, settledAt: now },
-      }),
-      // Left to the operator, with the error: the order is flagged stuck.
-      prisma.order.updateMany({
-        where: { id: row.orderId, state: { in: ["placed", "pending"] } },
-        data: { chainError: both },
-      }),
-    ]);
+    // Left to the operator, with both errors: the order has no open transaction, so it shows as stuck.
+    await prisma.chainTransaction.updateMany({
+      where: { id: row.id, state: { in: states } },
+      data: { state: "failed", lastError: `${error}; then: ${message(reaction)}`.slice(0, 2000), settledAt: now },
+    });
   }
+}
+
+/**
+ * Why the chain transactions of these orders were given up on, by order: orders that were handed to the chain,
+ * whose transactions all ended and the last one failed (a mint out of attempts, or an order the queue could not
+ * settle). Such an order stays open for the operator, who may process it again or reject it.
+ */
+export async function givenUpOrders(tx: DbOrTx, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx.chainTransaction.findMany({
+    where: { orderId: { in: orderIds } },
+    orderBy: { attempt: "desc" },
+    select: { orderId: true, kind: true, state: true, attempt: true, lastError: true },
+  });
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!latest.has(row.orderId)) latest.set(row.orderId, row);
+  const given = new Map<string, string>();
+  for (const [orderId, row] of latest) {
+    if (row.state !== "failed") continue;
+    const why = row.lastError ?? "no error recorded";
+    given.set(
+      orderId,
+      row.kind === "mint"
+        ? `The mint failed ${row.attempt} time(s); the last error: ${why}`
+        : `The burn failed: ${why}`,
+    );
+  }
+  return given;
 }
 
 /** Who drives which queue: at most one holder of a key among all instances sharing the database. */

@@ -4,6 +4,7 @@ import { bankGateway } from "../bank/sandbox-bank.ts";
 import {
   awaitChainTransaction,
   driveAllChainQueues,
+  givenUpOrders,
   queueChainTransaction,
   type QueueHooks,
 } from "../chains/chain-queue.ts";
@@ -67,14 +68,12 @@ export async function processOrder(options: {
   if (!chain) throw new Error(`order ${order.id} is on ${order.chain}, not a chain of this environment`);
   const now = clock();
   const row = await prisma.$transaction(async (tx) => {
-    // Unclaimed, or (the operator only) a mint that was given up on: every earlier attempt failed.
+    // Unclaimed, or (the operator only) given up on: its last transaction failed and none is open. The claim
+    // compares the claim time read here, so of two operators retrying at once one wins.
+    const retry = operator !== undefined && order.chainAttemptAt !== null && (await givenUp(tx, order.id));
     const { count } = await tx.order.updateMany({
-      where: {
-        id: orderId,
-        state: { in: [...OPEN] },
-        OR: [{ chainAttemptAt: null }, ...(operator ? [{ chainError: { not: null } }] : [])],
-      },
-      data: { chainAttemptAt: now, chainError: null },
+      where: { id: orderId, state: { in: [...OPEN] }, chainAttemptAt: retry ? order.chainAttemptAt : null },
+      data: { chainAttemptAt: now },
     });
     if (count !== 1) return undefined;
     const last = await tx.chainTransaction.findFirst({ where: { orderId }, orderBy: { attempt: "desc" } });
@@ -156,10 +155,7 @@ export function queueHooks(config: Config): QueueHooks {
           operator: (row.operator as AuditActor | null) ?? undefined,
         });
       } else {
-        await tx.order.update({
-          where: { id: order.id },
-          data: { chainError: `The mint failed ${row.attempt} times; the last error: ${error}`.slice(0, 2000) },
-        });
+        // Given up on: the order stays pending, flagged stuck with the error, for the operator.
       }
     },
   };
@@ -185,17 +181,18 @@ export async function rejectOrder(options: {
   const prisma = await db();
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  return settle(order, { outcome: "rejected", reason, config, now: clock(), unclaimed: true, operator });
+  return prisma.$transaction(async (tx) => {
+    // Unclaimed, or given up on (the claim time read here must not have moved: no retry was queued meanwhile).
+    const claimedAt = order.chainAttemptAt !== null && (await givenUp(tx, order.id)) ? order.chainAttemptAt : null;
+    return settleIn(tx, order, { outcome: "rejected", reason, config, now: clock(), unclaimed: claimedAt, operator });
+  });
 }
 
 type Settlement = { config: Config; now: Date; operator?: AuditActor } & (
-  { outcome: "processed"; txHash: Hex } | { outcome: "rejected"; reason: string; unclaimed?: boolean }
+  | { outcome: "processed"; txHash: Hex }
+  /** `unclaimed`: rejected by hand, as its claim stands (null: never handed to the chain). */
+  | { outcome: "rejected"; reason: string; unclaimed?: Date | null }
 );
-
-async function settle(order: Order, s: Settlement): Promise<Order> {
-  const prisma = await db();
-  return prisma.$transaction((tx) => settleIn(tx, order, s));
-}
 
 /** Settles an order inside `tx`: its state, its ledger movements, its event and (for an operator) the audit. */
 async function settleIn(tx: Prisma.TransactionClient, order: Order, s: Settlement): Promise<Order> {
@@ -217,9 +214,7 @@ async function settleIn(tx: Prisma.TransactionClient, order: Order, s: Settlemen
         id: order.id,
         state: { in: [...OPEN] },
         // Rejecting by hand: no chain transaction may be under way (none queued, or the mint given up on).
-        ...(s.outcome === "rejected" && s.unclaimed
-          ? { OR: [{ chainAttemptAt: null }, { chainError: { not: null } }] }
-          : {}),
+        ...(s.outcome === "rejected" && s.unclaimed !== undefined ? { chainAttemptAt: s.unclaimed } : {}),
       },
       data:
         s.outcome === "processed"
@@ -258,16 +253,21 @@ async function settleIn(tx: Prisma.TransactionClient, order: Order, s: Settlemen
       await recordAudit(tx, {
         actor: s.operator,
         // Processing a redeem whose burn the chain refused rejects it: still the operator's "process".
-        action: s.outcome === "rejected" && s.unclaimed ? "order.reject" : "order.process",
+        action: s.outcome === "rejected" && s.unclaimed !== undefined ? "order.reject" : "order.process",
         subject: { type: "order", id: order.id },
         before: settlementState(order),
         after: settlementState(settled),
-        reason: s.outcome === "rejected" && s.unclaimed ? s.reason : null,
+        reason: s.outcome === "rejected" && s.unclaimed !== undefined ? s.reason : null,
         at: s.now,
       });
     }
     return settled;
   }
+}
+
+/** Whether the order's chain transactions were given up on (see `givenUpOrders`). */
+async function givenUp(tx: Prisma.TransactionClient, orderId: string): Promise<boolean> {
+  return (await givenUpOrders(tx, [orderId])).has(orderId);
 }
 
 /** A cross-chain redeem's other half: an issue order of the same amount to the target address and chain. */

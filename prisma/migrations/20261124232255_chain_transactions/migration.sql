@@ -4,9 +4,6 @@ CREATE TYPE "ChainTransactionKind" AS ENUM ('mint', 'burn');
 -- CreateEnum
 CREATE TYPE "ChainTransactionState" AS ENUM ('queued', 'signed', 'sent', 'confirmed', 'failed');
 
--- AlterTable
-ALTER TABLE "Order" ADD COLUMN     "chainError" TEXT;
-
 -- CreateTable
 CREATE TABLE "ChainTransaction" (
     "id" UUID NOT NULL,
