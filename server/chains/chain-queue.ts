@@ -47,6 +47,8 @@ export type DriveOptions = {
 };
 
 const DEFAULT_RECEIPT_WAIT_MS = 20_000;
+/** How many simulated-chain rows one driver settles at once. */
+const SIMULATED_PARALLEL = 8;
 
 /** The sender whose nonces a gateway's transactions use on any chain: the issuer's address, or `sandbox`. */
 export function queueSender(config: Config): string {
@@ -96,9 +98,28 @@ type Step = "done" | "later" | "blocked";
  * once no row can move any further now.
  */
 export async function driveChainQueue(options: DriveOptions): Promise<boolean> {
+  const key = `${options.sender}:${options.chain}`;
+  if (options.locks) return drive(options, options.locks, key);
+  // This process already drives the queue: wait for that pass (a row queued meanwhile gets the next one).
+  const running = inFlight().get(key);
+  if (running)
+    return running.then(
+      () => true,
+      () => true,
+    );
+  const pass = drive(options, driverLocks(options.config), key).finally(() => inFlight().delete(key));
+  inFlight().set(key, pass);
+  return pass;
+}
+
+/** This process's drives under way, by queue key. */
+function inFlight(): Map<string, Promise<boolean>> {
+  const g = globalThis as typeof globalThis & { __tokenrailChainDrives?: Map<string, Promise<boolean>> };
+  return (g.__tokenrailChainDrives ??= new Map<string, Promise<boolean>>());
+}
+
+async function drive(options: DriveOptions, locks: DriverLocks, key: string): Promise<boolean> {
   const { config, chain: chainName, sender } = options;
-  const locks = options.locks ?? driverLocks(config);
-  const key = `${sender}:${chainName}`;
   if (!(await locks.tryAcquire(key))) return false;
   try {
     const chain = resolveChain(chainName, config.environment);
@@ -114,12 +135,21 @@ export async function driveChainQueue(options: DriveOptions): Promise<boolean> {
       });
       let progressed = false;
       let blocked = false;
+      if (transactions.kind === "simulated") {
+        // No nonces on the simulated chain: rows are independent (each settles in its own guarded transaction), so
+        // several go at once, as concurrent requests did before the queue.
+        const steps: Step[] = [];
+        for (let i = 0; i < rows.length; i += SIMULATED_PARALLEL) {
+          if (!locks.holds(key)) return true;
+          const batch = rows.slice(i, i + SIMULATED_PARALLEL);
+          steps.push(...(await Promise.all(batch.map((row) => applySimulated(transactions, chain, row, options)))));
+        }
+        if (!steps.includes("done")) return true;
+        continue;
+      }
       for (const row of rows) {
         if (!locks.holds(key)) return true;
-        const step =
-          transactions.kind === "simulated"
-            ? await applySimulated(transactions, chain, row, options)
-            : await driveSigned(transactions, chain, row, options);
+        const step = await driveSigned(transactions, chain, row, options);
         if (step === "done") progressed = true;
         if (step === "blocked") {
           blocked = true;
