@@ -2,7 +2,11 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   getAddress,
+  keccak256,
+  TransactionReceiptNotFoundError,
+  WaitForTransactionReceiptTimeoutError,
   http,
   nonceManager,
   type Chain,
@@ -13,7 +17,14 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
 import { ERC1271_ABI, ERC1271_MAGIC_VALUE, ERC20_ABI, ISSUER_ABI, SIGN_MSG_EVENT } from "./evm-abis.ts";
 import { contractRefused, failure } from "./evm-errors.ts";
-import type { ChainGateway, TokenAmount } from "./gateway.ts";
+import type {
+  BroadcastAnswer,
+  ChainGateway,
+  SignedTransaction,
+  TokenAmount,
+  TokenOperation,
+  TransactionSigner,
+} from "./gateway.ts";
 import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
 import { safeMessageHash } from "./safe-message-hash.ts";
 
@@ -75,6 +86,7 @@ export class EvmChainGateway implements ChainGateway {
 
   constructor(private readonly settings: EvmGatewaySettings) {
     this.account = privateKeyToAccount(settings.issuerKey, { nonceManager });
+    Object.assign(this.transactions, { sender: this.account.address });
     this.confirmations = settings.confirmations ?? 1;
     this.logBlockRange = settings.logBlockRange ?? 10_000n;
     this.pollingInterval = settings.pollingIntervalMs ?? 1_000;
@@ -92,6 +104,54 @@ export class EvmChainGateway implements ChainGateway {
     this.sending = turn.catch(() => undefined);
     return turn;
   }
+
+  /**
+   * Queued mints and burns (`chain-queue.ts`): signed with nonces the queue's driver hands out, stored, then
+   * broadcast; the same bytes are broadcast again after a takeover.
+   */
+  readonly transactions: TransactionSigner = {
+    kind: "signer",
+    sender: "0x",
+    nextNonce: async (chain) => {
+      const c = await this.connection(chain);
+      try {
+        return await c.reader.getTransactionCount({ address: this.account.address, blockTag: "pending" });
+      } catch (error) {
+        throw failure(`nonce on ${chain.name}`, error, c.settings.rpcUrl);
+      }
+    },
+    sign: (operation, nonce) => this.signOperation(operation, nonce),
+    broadcast: async (chain, rawTx) => {
+      const c = await this.connection(chain);
+      try {
+        await c.writer.sendRawTransaction({ serializedTransaction: rawTx });
+        return "accepted";
+      } catch (error) {
+        const answer = knownBroadcast(error);
+        if (answer) return answer;
+        throw failure(`broadcast on ${chain.name}`, error, c.settings.rpcUrl);
+      }
+    },
+    outcome: async (chain, txHash, waitMs) => {
+      const c = await this.connection(chain);
+      try {
+        const receipt =
+          waitMs <= 0
+            ? await c.reader.getTransactionReceipt({ hash: txHash })
+            : await c.reader.waitForTransactionReceipt({
+                hash: txHash,
+                confirmations: this.confirmations,
+                pollingInterval: Math.min(this.pollingInterval, Math.max(waitMs, 50)),
+                timeout: waitMs,
+              });
+        return receipt.status === "success" ? "success" : "reverted";
+      } catch (error) {
+        if (error instanceof WaitForTransactionReceiptTimeoutError) return "pending";
+        if (error instanceof TransactionReceiptNotFoundError) return "pending";
+        throw failure(`receipt of ${txHash} on ${chain.name}`, error, c.settings.rpcUrl);
+      }
+    },
+  };
 
   /** The issuer's address: the account the token contracts must let mint and burn. */
   get issuer(): Hex {
@@ -218,6 +278,43 @@ export class EvmChainGateway implements ChainGateway {
     return { txHash };
   }
 
+  /** Simulates a queued mint or burn (a refusal is an error with the token's reason), then signs it with `nonce`. */
+  private async signOperation(operation: TokenOperation, nonce: number): Promise<SignedTransaction> {
+    const { chain, currency, kind, address, units } = operation;
+    if (units <= 0n) throw new Error(`${kind} ${currency} on ${chain.name}: units must be positive`);
+    const c = await this.connection(chain);
+    const token = this.token(chain, c, currency);
+    const what = `${kind} ${units} units of ${currency} on ${chain.name}`;
+    await hasCode(c, token.address, what);
+    if (kind === "burn") {
+      const held = await this.balanceOf(chain, currency, address);
+      if (held.units < units) {
+        throw new Error(`burn ${currency} on ${chain.name}: ${address} holds ${held.units} units, fewer than ${units}`);
+      }
+    }
+    try {
+      await c.reader.simulateContract({
+        account: this.account,
+        address: token.address,
+        abi: ISSUER_ABI,
+        functionName: kind,
+        args: [address, units],
+      });
+      const data = encodeFunctionData({ abi: ISSUER_ABI, functionName: kind, args: [address, units] });
+      const request = await c.writer.prepareTransactionRequest({
+        account: this.account,
+        chain: c.writer.chain,
+        to: token.address,
+        data,
+        nonce,
+      });
+      const rawTx = await c.writer.signTransaction(request);
+      return { nonce, rawTx, txHash: keccak256(rawTx) };
+    } catch (error) {
+      throw failure(what, error, c.settings.rpcUrl, token.address);
+    }
+  }
+
   private token(chain: ChainInfo, c: Connection, currency: Currency): { address: Hex; decimals: number } {
     const registered = tokenContract(chain, currency);
     return { address: c.settings.tokens?.[currency] ?? getAddress(registered.address), decimals: registered.decimals };
@@ -283,6 +380,16 @@ async function hasCode(c: Connection, address: Hex, what: string): Promise<void>
   }
   if (!code || code === "0x") throw new Error(`${what}: no contract answers at ${address}`);
   c.deployed.add(address);
+}
+
+/** A broadcast the node turned down because it has the transaction, or its nonce is spent: look its receipt up. */
+function knownBroadcast(error: unknown): BroadcastAnswer | undefined {
+  const messages: string[] = [];
+  for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
+  const text = messages.join(" ").toLowerCase();
+  if (/already known|known transaction|already imported|already exists|alreadyknown/.test(text)) return "known";
+  if (/nonce too low|nonce has already been used|nonce is too low|oldnonce/.test(text)) return "nonce-used";
+  return undefined;
 }
 
 async function servesChain(c: Connection, name: string, chainId: number): Promise<void> {

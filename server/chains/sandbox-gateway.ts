@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hashMessage, hashTypedData, recoverAddress, size, slice, type Hex } from "viem";
-import { db } from "../db/client.ts";
+import { db, type DbOrTx } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
-import type { ChainGateway, TokenAmount } from "./gateway.ts";
+import type { ChainGateway, SimulatedChain, TokenAmount } from "./gateway.ts";
 import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
 
 /**
@@ -12,6 +12,17 @@ import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
  * drive it through the sandbox API (`registerSmartAccount`, `emitSignMsg`).
  */
 export class SandboxChainGateway implements ChainGateway {
+  /** Queued mints and burns: applied in the database transaction that settles their order. */
+  readonly transactions: SimulatedChain = {
+    kind: "simulated",
+    sender: "sandbox",
+    apply: async (tx, operation) => {
+      const apply = operation.kind === "mint" ? mintIn : burnIn;
+      await apply(tx, operation.chain, operation.currency, operation.address, operation.units);
+      return simulatedTxHash();
+    },
+  };
+
   async balanceOf(chain: ChainInfo, currency: Currency, address: Hex): Promise<TokenAmount> {
     const prisma = await db();
     const row = await prisma.simulatedTokenBalance.findUnique({
@@ -21,26 +32,12 @@ export class SandboxChainGateway implements ChainGateway {
   }
 
   async mint(chain: ChainInfo, currency: Currency, to: Hex, units: bigint): Promise<{ txHash: Hex }> {
-    if (units <= 0n) throw new Error("mint amount must be positive");
-    const prisma = await db();
-    const amount = new Prisma.Decimal(units.toString());
-    await prisma.simulatedTokenBalance.upsert({
-      where: { chain_currency_addressKey: { chain: chain.name, currency, addressKey: to.toLowerCase() } },
-      create: { chain: chain.name, currency, addressKey: to.toLowerCase(), units: amount },
-      update: { units: { increment: amount } },
-    });
+    await mintIn(await db(), chain, currency, to, units);
     return { txHash: simulatedTxHash() };
   }
 
   async burn(chain: ChainInfo, currency: Currency, from: Hex, units: bigint): Promise<{ txHash: Hex }> {
-    if (units <= 0n) throw new Error("burn amount must be positive");
-    const prisma = await db();
-    const amount = new Prisma.Decimal(units.toString());
-    const { count } = await prisma.simulatedTokenBalance.updateMany({
-      where: { chain: chain.name, currency, addressKey: from.toLowerCase(), units: { gte: amount } },
-      data: { units: { decrement: amount } },
-    });
-    if (count !== 1) throw new Error(`burn of ${units} exceeds the balance of ${from} on ${chain.name}`);
+    await burnIn(await db(), chain, currency, from, units);
     return { txHash: simulatedTxHash() };
   }
 
@@ -144,6 +141,26 @@ export function safeMessageHash(chain: ChainInfo, account: Hex, dataHash: Hex): 
     primaryType: "SafeMessage",
     message: { message: dataHash },
   });
+}
+
+async function mintIn(tx: DbOrTx, chain: ChainInfo, currency: Currency, to: Hex, units: bigint): Promise<void> {
+  if (units <= 0n) throw new Error("mint amount must be positive");
+  const amount = new Prisma.Decimal(units.toString());
+  await tx.simulatedTokenBalance.upsert({
+    where: { chain_currency_addressKey: { chain: chain.name, currency, addressKey: to.toLowerCase() } },
+    create: { chain: chain.name, currency, addressKey: to.toLowerCase(), units: amount },
+    update: { units: { increment: amount } },
+  });
+}
+
+async function burnIn(tx: DbOrTx, chain: ChainInfo, currency: Currency, from: Hex, units: bigint): Promise<void> {
+  if (units <= 0n) throw new Error("burn amount must be positive");
+  const amount = new Prisma.Decimal(units.toString());
+  const { count } = await tx.simulatedTokenBalance.updateMany({
+    where: { chain: chain.name, currency, addressKey: from.toLowerCase(), units: { gte: amount } },
+    data: { units: { decrement: amount } },
+  });
+  if (count !== 1) throw new Error(`burn of ${units} exceeds the balance of ${from} on ${chain.name}`);
 }
 
 function simulatedTxHash(): Hex {

@@ -1,9 +1,11 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
+import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic, stopWithPeriodic } from "../jobs/periodic.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
+import { driveChainTransactions } from "../orders/settle-order.ts";
 import { logger } from "../logging/logger.ts";
 import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations.ts";
 import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
@@ -47,6 +49,9 @@ export async function boot(): Promise<void> {
   startPeriodic("pending-links", 15_000, () => completePendingLinks({ config }));
   // Safes' orders waiting for their on-chain signature: signed ones become ready, lapsed ones are rejected.
   startPeriodic("order-signatures", 15_000, () => completeOrderSignatures({ config }));
+  // Queued mints and burns: every instance tries to drive them; one at a time per issuer key and chain does.
+  startPeriodic("chain-transactions", 1_000, () => driveChainTransactions(config));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void closeDriverLocks());
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
   startPeriodic("due-orders", 1_000, processOrdersWhenDue(config));
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import { givenUpOrders } from "../chains/chain-queue.ts";
 import { db } from "../db/client.ts";
 import type { Order } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -18,7 +19,11 @@ export const operatorOrdersQuery = z.object({
 /** How long a claimed order may wait for its chain transaction before the operator is asked to look at it. */
 const STUCK_AFTER_MS = 10 * 60_000;
 
-export type OperatorOrder = OrderView & { awaitingSignature: boolean; stuck: boolean };
+/**
+ * `stuck`: claimed for the chain too long ago, or its mint given up on after its attempts (`chainError` says why);
+ * the operator may process it again or reject it.
+ */
+export type OperatorOrder = OrderView & { awaitingSignature: boolean; stuck: boolean; chainError: string | null };
 
 /** The operator's order queue: open orders first (oldest first), then the latest settled ones. */
 export async function listOrdersForOperator(options: {
@@ -33,18 +38,29 @@ export async function listOrdersForOperator(options: {
     take: 200,
   });
   const now = clock();
-  return { orders: rows.map((row) => operatorOrderView(row, now)) };
+  const givenUp = await givenUpOrders(prisma, claimedOpen(rows));
+  return { orders: rows.map((row) => operatorOrderView(row, now, givenUp.get(row.id))) };
 }
 
-/** An order as the operator sees it: whether it still waits for a Safe's signature, or for its chain too long. */
-export function operatorOrderView(row: Order, now: Date): OperatorOrder {
+/** The open orders among `rows` that were handed to the chain: those whose transactions may have been given up on. */
+export function claimedOpen(rows: Order[]): string[] {
+  return rows.filter((r) => (r.state === "placed" || r.state === "pending") && r.chainAttemptAt).map((r) => r.id);
+}
+
+/**
+ * An order as the operator sees it: whether it still waits for a Safe's signature, or for its chain too long, or
+ * its chain transactions were given up on (`chainError`, from `givenUpOrders`).
+ */
+export function operatorOrderView(row: Order, now: Date, chainError?: string): OperatorOrder {
+  const open = row.state === "placed" || row.state === "pending";
   return {
     ...orderView(row),
     awaitingSignature: row.kind === "redeem" && row.signedAt === null,
     stuck:
-      (row.state === "placed" || row.state === "pending") &&
+      open &&
       row.chainAttemptAt !== null &&
-      now.getTime() - row.chainAttemptAt.getTime() > STUCK_AFTER_MS,
+      (chainError !== undefined || now.getTime() - row.chainAttemptAt.getTime() > STUCK_AFTER_MS),
+    chainError: open ? (chainError ?? null) : null,
   };
 }
 

@@ -2,7 +2,8 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { seqCursor } from "../http/seq-cursor.ts";
-import { operatorOrderView, type OperatorOrder } from "./operate-orders.ts";
+import { givenUpOrders } from "../chains/chain-queue.ts";
+import { claimedOpen, operatorOrderView, type OperatorOrder } from "./operate-orders.ts";
 import { QUEUE_PAGE_SIZE, type OperatorQueueQuery, type QueueFilter } from "./operator-queue.schemas.ts";
 
 const FILTERS: Record<QueueFilter, Prisma.OrderWhereInput> = {
@@ -45,8 +46,9 @@ export async function operatorOrderQueue(options: {
   });
   const page = rows.slice(0, QUEUE_PAGE_SIZE);
   const now = clock();
+  const givenUp = await givenUpOrders(prisma, claimedOpen(page));
   return {
-    orders: page.map((row) => operatorOrderView(row, now)),
+    orders: page.map((row) => operatorOrderView(row, now, givenUp.get(row.id))),
     ...(rows.length > QUEUE_PAGE_SIZE ? { nextCursor: encode(page[page.length - 1]!.seq) } : {}),
   };
 }
