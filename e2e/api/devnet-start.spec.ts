@@ -4,10 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import type { Target } from "../fixtures/api.ts";
-import { linkedCustomer } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
-import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
+import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
+import { operatorSession } from "../fixtures/operator.ts";
 import type { Order } from "../fixtures/orders.ts";
 import { waitFor } from "../fixtures/spawn-server.ts";
 
@@ -37,6 +36,7 @@ test("issue 17: npm start with TOKENRAIL_DEVNET=true mints a sandbox payment wit
     clientId: randomUUID(),
     clientSecret: randomBytes(24).toString("base64url"),
   };
+  const operatorPassword = randomBytes(12).toString("base64url");
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
@@ -45,7 +45,7 @@ test("issue 17: npm start with TOKENRAIL_DEVNET=true mints a sandbox payment wit
       TOKENRAIL_APP_URL: undefined,
       TOKENRAIL_DATA_DIR: dataDir,
       TOKENRAIL_DEVNET: "true",
-      TOKENRAIL_SANDBOX_AUTO_APPROVE: "0",
+      TOKENRAIL_DEMO_OPERATOR_PASSWORD: operatorPassword,
       TOKENRAIL_DEMO_CODE_CLIENT_ID: demo.codeClientId,
       TOKENRAIL_DEMO_CLIENT_ID: demo.clientId,
       TOKENRAIL_DEMO_CLIENT_SECRET: demo.clientSecret,
@@ -64,47 +64,10 @@ test("issue 17: npm start with TOKENRAIL_DEVNET=true mints a sandbox payment wit
     expect(sepolia, output).toBeDefined();
     expect(fs.existsSync(path.join(dataDir, "devnet", "pglite"))).toBe(true);
 
-    const target: Target = { baseUrl: `${appUrl}/api`, demo };
-    const customer = await linkedCustomer(request, { target });
-    const { profile, partner } = customer;
-    const fileId = await uploadDocument(request, partner, { baseUrl: target.baseUrl });
-    for (const [step, data] of [
-      ["details", V4_PERSONAL_DETAILS],
-      ["form", PERSONAL_FORM],
-      [
-        "verifications",
-        { personal: [{ kind: "idDocument", documents: [{ kind: "passport", fileId, side: "front" }] }] },
-      ],
-    ] as const) {
-      const res = await request.patch(`${target.baseUrl}/profiles/${profile}/${step}`, { headers: partner, data });
-      expect(res.status(), step).toBe(202);
-    }
-    // The sandbox approves complete KYC after 0 s here.
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get(`${target.baseUrl}/profiles/${profile}`, { headers: partner });
-          return ((await res.json()) as { state: string }).state;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe("approved");
-    const ibanRequest = await request.post(`${target.baseUrl}/ibans`, {
-      headers: partner,
-      data: { address: customer.account.address, chain: "sepolia" },
-    });
-    expect(ibanRequest.status()).toBe(202);
-    let iban = "";
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get(`${target.baseUrl}/ibans?profile=${profile}`, { headers: partner });
-          iban = ((await res.json()) as { ibans: { iban: string }[] }).ibans[0]?.iban ?? "";
-          return iban;
-        },
-        { timeout: 20_000 },
-      )
-      .not.toBe("");
+    const target = { baseUrl: `${appUrl}/api`, demo };
+    const operator = await operatorSession({ appUrl, operatorPassword });
+    const customer = await customerWithIbanOn(request, target, operator).finally(() => operator.dispose());
+    const { partner, iban } = customer;
 
     const payment = await request.post(`${target.baseUrl}/sandbox/payments`, {
       headers: partner,
