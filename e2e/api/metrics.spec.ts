@@ -18,7 +18,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return 0;
 }
 
-test("issue 17: /metrics counts requests by route pattern (never a raw id) and status, with latency, outbox and ledger", async ({
+test("issue 17: /metrics counts requests by route pattern (never a raw id) and status, with latency, outbox, chain queue and ledger", async ({
   request,
 }) => {
   const token = await clientCredentialsToken(request);
@@ -47,6 +47,7 @@ test("issue 17: /metrics counts requests by route pattern (never a raw id) and s
   expect(text).toMatch(/^tokenrail_events_pending_fan_out \d+$/m);
   expect(text).toMatch(/^tokenrail_process_resident_memory_bytes \d+$/m);
   expect(text).toContain("# TYPE tokenrail_ledger_balance_minor gauge");
+  expect(text).toMatch(/^tokenrail_chain_transactions\{state="queued"\} \d+$/m);
 });
 
 test("issue 17: with a metrics token, /metrics answers only a scraper that sends it (401 in the error body otherwise)", async () => {

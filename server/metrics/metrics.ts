@@ -39,6 +39,21 @@ function databaseGauges(): void {
     },
   });
   new client.Gauge({
+    name: "tokenrail_chain_transactions",
+    help: "Mints and burns not yet confirmed, by state (queued, signed, sent, failed)",
+    labelNames: ["state"],
+    async collect() {
+      const prisma = await db();
+      const open = ["queued", "signed", "sent", "failed"] as const;
+      const rows = await prisma.chainTransaction.groupBy({
+        by: ["state"],
+        where: { state: { in: [...open] } },
+        _count: { _all: true },
+      });
+      for (const state of open) this.set({ state }, rows.find((r) => r.state === state)?._count._all ?? 0);
+    },
+  });
+  new client.Gauge({
     name: "tokenrail_ledger_balance_minor",
     help: "Sum of ledger account balances in minor units, by chain, currency and account kind",
     labelNames: ["chain", "currency", "kind"],
