@@ -55,3 +55,30 @@ export async function inTurns(loads: Load[], seconds: number): Promise<Sample[]>
     return { rps: list.length / elapsed, p50Ms: percentile(list, 0.5), p99Ms: percentile(list, 0.99), bad: bad[i]! };
   });
 }
+
+/**
+ * Alternating rounds over several targets: a few seconds each first (route modules load on first use, V8 optimises
+ * the hot paths), then per round each target gets a warm-up burst and a measured one, the order rotating every
+ * round so that no target always follows the same other. Prints each measured burst; returns them by target.
+ */
+export async function alternatingRounds<N extends string>(
+  names: readonly N[],
+  labels: Record<N, string>,
+  burst: (name: N, seconds: number) => Promise<Sample>,
+  settings: { rounds: number; seconds: number; warmupSeconds: number },
+): Promise<Record<N, Sample[]>> {
+  const samples = Object.fromEntries(names.map((name) => [name, [] as Sample[]])) as Record<N, Sample[]>;
+  for (const name of names) await burst(name, 2);
+  for (let round = 0; round < settings.rounds; round++) {
+    const order = names.map((_, i) => names[(i + round) % names.length]!);
+    for (const name of order) {
+      await burst(name, settings.warmupSeconds);
+      const sample = await burst(name, settings.seconds);
+      samples[name].push(sample);
+      const bad = sample.bad ? `  (${sample.bad} non-2xx/errors!)` : "";
+      const label = labels[name].padEnd(42);
+      console.log(`  round ${round + 1}/${settings.rounds}  ${label} ${Math.round(sample.rps)} req/s${bad}`);
+    }
+  }
+  return samples;
+}

@@ -1,4 +1,4 @@
-import { hammer, type Load, type Sample } from "./load.ts";
+import { alternatingRounds, hammer, type Load, type Sample } from "./load.ts";
 import { serverDied, stopAll } from "./processes.ts";
 import { LABELS, printReport, summarise, TARGET_RATIO, verdict, type Summary, type TargetName } from "./report.ts";
 import { CONNECTIONS, machine, ROUNDS, SECONDS, writeResult, type BenchContext } from "./settings.ts";
@@ -35,23 +35,13 @@ async function burst(load: Load, seconds: number): Promise<Sample> {
   return hammer(load, seconds, CONNECTIONS);
 }
 
-async function measure(targets: Record<TargetName, Load>): Promise<Record<TargetName, Sample[]>> {
+function measure(targets: Record<TargetName, Load>): Promise<Record<TargetName, Sample[]>> {
   const names: TargetName[] = ["trivial", "context", "bare"];
-  const samples: Record<TargetName, Sample[]> = { trivial: [], context: [], bare: [] };
-  // Next loads route modules on first use and V8 has to optimise the hot paths: two seconds each, not counted.
-  for (const name of names) await burst(targets[name], 2);
-  for (let round = 0; round < ROUNDS; round++) {
-    // Rotating the order as well keeps any position effect (e.g. right after another server's burst) fair.
-    const order = names.map((_, i) => names[(i + round) % names.length] as TargetName);
-    for (const name of order) {
-      await burst(targets[name], WARMUP_SECONDS);
-      const sample = await burst(targets[name], SECONDS);
-      samples[name].push(sample);
-      const bad = sample.bad ? `  (${sample.bad} non-2xx/errors!)` : "";
-      console.log(`  round ${round + 1}/${ROUNDS}  ${LABELS[name].padEnd(42)} ${Math.round(sample.rps)} req/s${bad}`);
-    }
-  }
-  return samples;
+  return alternatingRounds(names, LABELS, (name, seconds) => burst(targets[name], seconds), {
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+  });
 }
 
 export async function runP1(context: BenchContext): Promise<void> {

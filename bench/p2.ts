@@ -3,10 +3,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { startApp, stopApp } from "./app-server.ts";
 import { benchDatabase } from "./database.ts";
-import type { Sample } from "./load.ts";
+import { alternatingRounds, type Sample } from "./load.ts";
 import { freePort, waitForMarker } from "./net.ts";
 import { serverDied, startServer } from "./processes.ts";
-import { int, printTable, summarise, type Summary } from "./report.ts";
+import { printTable, summarise, summaryRow, SUMMARY_HEADER, type Summary } from "./report.ts";
 import { CONNECTIONS, machine, ROUNDS, SECONDS, writeResult, type BenchContext } from "./settings.ts";
 
 /**
@@ -112,19 +112,11 @@ export async function runP2(context: BenchContext): Promise<void> {
   };
   await checkTokens(targets, app.api);
 
-  const samples: Record<Name, Sample[]> = { trivial: [], token: [], oidc: [] };
-  // Route modules load on first use and V8 optimises the hot paths: two seconds each, not counted.
-  for (const name of NAMES) await burst(targets[name], 2);
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length]!);
-    for (const name of order) {
-      await burst(targets[name], WARMUP_SECONDS);
-      const sample = await burst(targets[name], SECONDS);
-      samples[name].push(sample);
-      const bad = sample.bad ? `  (${sample.bad} non-2xx/errors!)` : "";
-      console.log(`  round ${round + 1}/${ROUNDS}  ${LABELS[name].padEnd(42)} ${Math.round(sample.rps)} req/s${bad}`);
-    }
-  }
+  const samples = await alternatingRounds(NAMES, LABELS, (name, seconds) => burst(targets[name], seconds), {
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+  });
   const died = serverDied();
   if (died) throw new Error(`Aborted: ${died}`);
   await stopApp(app);
@@ -139,20 +131,8 @@ export async function runP2(context: BenchContext): Promise<void> {
 
 function report(context: BenchContext, database: string, summaries: Record<Name, Summary>): void {
   printTable(
-    ["target", "median req/s", "min", "max", "p50 ms", "p99 ms", "non-2xx/err", "per round"],
-    NAMES.map((name) => {
-      const s = summaries[name];
-      return [
-        LABELS[name],
-        int(s.medianRps),
-        int(s.minRps),
-        int(s.maxRps),
-        s.medianP50Ms.toFixed(1),
-        s.medianP99Ms.toFixed(1),
-        String(s.badResponses),
-        s.rounds.join(" "),
-      ];
-    }),
+    SUMMARY_HEADER,
+    NAMES.map((name) => summaryRow(LABELS[name], summaries[name])),
   );
   const overTrivial = summaries.token.medianRps / summaries.trivial.medianRps;
   const overOidc = summaries.token.medianRps / summaries.oidc.medianRps;

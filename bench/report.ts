@@ -65,21 +65,25 @@ export function printTable(header: string[], rows: string[][]): void {
   rows.forEach((r) => console.log(line(r)));
 }
 
+/** The columns of a throughput table, and one target's row in it. */
+export const SUMMARY_HEADER = ["target", "median req/s", "min", "max", "p50 ms", "p99 ms", "non-2xx/err", "per round"];
+
+export function summaryRow(label: string, s: Summary): string[] {
+  return [
+    label,
+    int(s.medianRps),
+    int(s.minRps),
+    int(s.maxRps),
+    s.medianP50Ms.toFixed(1),
+    s.medianP99Ms.toFixed(1),
+    String(s.badResponses),
+    s.rounds.join(" "),
+  ];
+}
+
 export function printReport(summaries: Record<TargetName, Summary>, result: Verdict): void {
-  const header = ["target", "median req/s", "min", "max", "p50 ms", "p99 ms", "non-2xx/err", "per round"];
-  const rows = (Object.keys(LABELS) as TargetName[]).map((name) => {
-    const s = summaries[name];
-    return [
-      LABELS[name],
-      int(s.medianRps),
-      int(s.minRps),
-      int(s.maxRps),
-      s.medianP50Ms.toFixed(1),
-      s.medianP99Ms.toFixed(1),
-      String(s.badResponses),
-      s.rounds.join(" "),
-    ];
-  });
+  const header = SUMMARY_HEADER;
+  const rows = (Object.keys(LABELS) as TargetName[]).map((name) => summaryRow(LABELS[name], summaries[name]));
   printTable(header, rows);
   console.log(
     `\ncontext ÷ trivial = ${result.contextOverTrivial.toFixed(3)}   (target ≥ ${TARGET_RATIO}: our own work on top of Next)`,
