@@ -52,4 +52,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // API tests check every answer against the served OpenAPI document: they take `test` and `request` from the
+    // fixture that does it, never the unchecked ones.
+    files: ["e2e/api/**/*.ts", "e2e/fixtures/**/*.ts"],
+    ignores: ["e2e/fixtures/contract-test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "request"],
+              message:
+                "Import them from e2e/fixtures/contract-test.ts: every API answer is checked against the document.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api, jsonOf, server } from "../fixtures/api.ts";
 import { LINK_MESSAGE, linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { server } from "../fixtures/api.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "../fixtures/contract-test.ts";
 import { api, jsonOf, server } from "../fixtures/api.ts";
 import { signedUpProfile } from "../fixtures/customer.ts";
 import { V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "../fixtures/contract-test.ts";
 import { api, server } from "../fixtures/api.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 import { linkedCustomer } from "../fixtures/customer.ts";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, server } from "../fixtures/api.ts";
 import { linkedCustomer, REDIRECT, siweCode } from "../fixtures/customer.ts";
 import { sdkSiwe } from "../fixtures/siwe.ts";

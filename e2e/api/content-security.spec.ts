@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "../fixtures/contract-test.ts";
 import { api, server } from "../fixtures/api.ts";
 import { REDIRECT } from "../fixtures/customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";

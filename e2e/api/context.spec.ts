@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
 
 const NOT_AUTHENTICATED = { code: 401, status: "Unauthorized", message: "Not authenticated" };

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";

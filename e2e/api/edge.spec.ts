@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { api, server, V2 } from "../fixtures/api.ts";
 import { signedUpProfile } from "../fixtures/customer.ts";
 import { V4_PERSONAL_DETAILS } from "../fixtures/kyc-bodies.ts";

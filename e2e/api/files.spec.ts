@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, jsonOf, server } from "../fixtures/api.ts";
 import { customerHeaders, linkedCustomer } from "../fixtures/customer.ts";
 

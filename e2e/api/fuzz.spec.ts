@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { V2 } from "../fixtures/api.ts";
 import { linkedCustomer, siweTokens } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { signedUpProfile } from "../fixtures/customer.ts";

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { NOT_IN_PRODUCTION, productionEnvironment } from "../fixtures/production-instance.ts";

@@ -1,5 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import YAML from "yaml";
 import { API_ROUTES } from "../../server/http/api-routes.generated.ts";
 import { api, server } from "../fixtures/api.ts";

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, jsonOf, server } from "../fixtures/api.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import {

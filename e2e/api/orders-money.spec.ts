@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api } from "../fixtures/api.ts";
 import { customerHeaders } from "../fixtures/customer.ts";
 import { uploadDocument } from "../fixtures/kyc.ts";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, server } from "../fixtures/api.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { fundedCustomer, placed, redeemBody, type Order } from "../fixtures/orders.ts";

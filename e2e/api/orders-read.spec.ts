@@ -1,4 +1,10 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+} from "../fixtures/contract-test.ts";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { api, jsonOf, server } from "../fixtures/api.ts";
 import { linkAnotherAddress } from "../fixtures/approved-customer.ts";

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, jsonOf } from "../fixtures/api.ts";
 import { linkAnotherAddress } from "../fixtures/approved-customer.ts";
 import { customerHeaders, LINK_MESSAGE } from "../fixtures/customer.ts";

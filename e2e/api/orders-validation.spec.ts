@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api, V2 } from "../fixtures/api.ts";
 import { linkedCustomer } from "../fixtures/customer.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { api, jsonOf, V2 } from "../fixtures/api.ts";
 
 test.describe("API plumbing", () => {

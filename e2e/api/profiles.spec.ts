@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, jsonOf, server } from "../fixtures/api.ts";
 import { customerHeaders, linkedCustomer, signedUpProfile } from "../fixtures/customer.ts";
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import pg from "pg";
 import { freePort } from "../fixtures/free-port.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";

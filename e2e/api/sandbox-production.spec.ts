@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
 import { apiRoutesUnder } from "../fixtures/console-routes.ts";
 import { freePort } from "../fixtures/free-port.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { hashMessage, hashTypedData } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";

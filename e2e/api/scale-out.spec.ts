@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import pg from "pg";
 import { V2 } from "../fixtures/api.ts";
 import { freePort } from "../fixtures/free-port.ts";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { constants, MoneriumClient, ProfileState, ProfileType } from "@monerium/sdk";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { server } from "../fixtures/api.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
 

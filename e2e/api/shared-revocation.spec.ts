@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { V2 } from "../fixtures/api.ts";
 import { linkedCustomer, siweTokens } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, jsonOf, V2 } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 

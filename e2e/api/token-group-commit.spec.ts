@@ -1,4 +1,5 @@
-import { chromium, expect, test, type APIRequestContext } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/lib/chromium.ts";
 import { api, server } from "../fixtures/api.ts";
 import { clientCredentialsStatus, registerInPortal, signUpDeveloper } from "../fixtures/developer.ts";

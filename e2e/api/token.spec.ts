@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/contract-test.ts";
 import { api, jsonOf, server } from "../fixtures/api.ts";
 
 const { clientId, clientSecret, codeClientId } = server.demo;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
 import { approvedCustomer } from "../fixtures/approved-customer.ts";
 import { apiRoutesUnder } from "../fixtures/console-routes.ts";

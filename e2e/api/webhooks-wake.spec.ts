@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";

@@ -5,7 +5,7 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import { z } from "zod";
-import type { CallerKind, RouteDescription } from "../handler.ts";
+import type { CallerKind, ResponseNote, RouteDescription } from "../handler.ts";
 
 /** One operation of the API as the route files declare it (scripts/lib/api-operations.ts collects them). */
 export type DocumentedOperation = {
@@ -57,23 +57,66 @@ const tagOf = (pattern: string) => TAGS.find(([prefix]) => pattern.startsWith(pr
 /** `/orders/[orderId]` as OpenAPI writes it: `/orders/{orderId}`. */
 export const openApiPath = (pattern: string) => pattern.replace(/\[([^\]]+)\]/g, "{$1}");
 
+/** The refusals every operation of its kind can give, and the ones it declares itself. */
 function refusals(d: RouteDescription): Record<string, string> {
   const out: Record<string, string> = {};
-  if (d.params || d.query || d.body) out["400"] = "The request is malformed or a field is invalid (`errors` names it)";
+  out["400"] =
+    d.params || d.query || d.body
+      ? "The request is malformed or a field is invalid (`errors` names it)"
+      : "The request is malformed (bytes this API does not store, an unparsable query)";
   if (d.caller !== "public" && d.caller !== "oauth-client") out["401"] = "No valid access token";
   if (d.caller === "application") out["403"] = "A person's token: only the application's own token may do this";
   out["404"] = "Not found, or not the caller's to see";
   if (d.accept !== false) out["406"] = "The Accept header asks for a representation this API does not give";
   if (d.body) out["413"] = "The body is larger than this operation takes";
+  for (const [status, when] of Object.entries(d.refusals ?? {})) out[status] = when;
   return out;
+}
+
+const SUCCESS: Record<string, string> = {
+  "200": "OK",
+  "201": "Created",
+  "202": "Accepted: the rest happens in the background",
+  "204": "Done; no body",
+  "302": "A redirect",
+  "303": "A redirect",
+  "304": "Not modified since the `If-None-Match` given",
+  "307": "A redirect",
+};
+
+const isNote = (value: z.ZodType | ResponseNote): value is ResponseNote => !("_zod" in value);
+
+/** A success answer as OpenAPI describes it. */
+function success(status: string, answer: z.ZodType | ResponseNote): ZodOpenApiResponseObject {
+  const note: ResponseNote = isNote(answer) ? answer : { description: SUCCESS[status] ?? "OK", body: answer };
+  const mediaType = note.contentType ?? "application/json";
+  return {
+    description: note.description,
+    ...(note.body
+      ? { content: { [mediaType]: { schema: note.body } } }
+      : note.contentType
+        ? { content: { [mediaType]: {} } }
+        : {}),
+    ...(note.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(note.headers).map(([name, description]) => [
+              name,
+              { description, schema: { type: "string" } },
+            ]),
+          ),
+        }
+      : {}),
+  };
 }
 
 function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperationObject {
   const d = op.description;
   const errorContent = { "application/json": { schema: errorBodySchema } };
-  const responses: Record<string, ZodOpenApiResponseObject> = {
-    default: { description: "The operation's answer" },
-  };
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, answer] of Object.entries(d.responses ?? {})) {
+    if (answer) responses[status] = success(status, answer);
+  }
   for (const [status, description] of Object.entries(refusals(d))) {
     responses[status] = { description, content: errorContent };
   }
