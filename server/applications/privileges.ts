@@ -7,6 +7,9 @@ export { ALL_PRIVILEGES, PRIVILEGES, type Privilege } from "./privilege-names.ts
 
 const WHAT: Record<Privilege, string> = { sign_up: "sign up users", submit_kyc: "submit KYC data" };
 
+/** The refusal of an operation that needs an extra privilege (`requirePrivilege`), for its route's spec. */
+export const PRIVILEGED = { 403: "The application does not hold the privilege this operation needs" };
+
 /**
  * Throws the reference's ForbiddenPartnerError unless the caller's application holds `privilege`. A person in
  * Tokenrail's own onboarding screens acts on their own profiles: no application privilege is involved.

@@ -1,15 +1,9 @@
 import type { StoredFile } from "../generated/prisma/client.ts";
+import type { FileView } from "./file.responses.ts";
+
+export type { FileView };
 
 /** The spec's File object. */
-export type FileView = {
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  hash: string;
-  meta: { uploadedBy: string; createdAt: string; updatedAt: string };
-};
-
 export function fileView(row: StoredFile): FileView {
   return {
     id: row.id,

@@ -52,6 +52,8 @@ export type Spec = {
   accept?: boolean;
   /** Render errors with RFC 6749 fields and forbid caching (the token endpoint). */
   oauth?: boolean;
+  /** A page a browser is sent to (`/auth`): its refusals are an HTML page unless the Accept header asks for JSON. */
+  browser?: boolean;
   /**
    * What the operation answers when it does what it was asked, by status: the JSON body's schema, or a description
    * of an answer that is not JSON (a redirect, a file, nothing). The OpenAPI document is built from these, and the

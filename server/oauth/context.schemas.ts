@@ -10,13 +10,15 @@ export const profileSummarySchema = z.object({
 });
 
 /** SPEC "Authentication context". */
-export const authContextSchema = z.object({
-  userId: z.string().uuid(),
-  email: z.string(),
-  name: z.string(),
-  roles: z.array(z.string()),
-  auth: z.object({ method: z.string(), subject: z.string(), verified: z.boolean() }),
-  defaultProfile: z.string().uuid(),
-  profiles: z.array(profileSummarySchema),
-});
+export const authContextSchema = z
+  .object({
+    userId: z.string().uuid(),
+    email: z.string(),
+    name: z.string(),
+    roles: z.array(z.string()),
+    auth: z.object({ method: z.string(), subject: z.string(), verified: z.boolean() }),
+    defaultProfile: z.string().uuid(),
+    profiles: z.array(profileSummarySchema),
+  })
+  .meta({ id: "AuthContext" });
 export type AuthContext = z.infer<typeof authContextSchema>;

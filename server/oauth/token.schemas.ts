@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Spec } from "../http/handler.ts";
 import { MAX_ID, MAX_SECRET, MAX_URL, tooLong } from "../limits.ts";
 
 const bounded = (max: number) => z.string().max(max, tooLong(max)).optional();
@@ -30,6 +31,13 @@ export const tokenResponseSchema = z.object({
   userId: z.string().uuid(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** The token endpoint's spec beyond its request: RFC 6749 errors, no Accept check, its answers. */
+export const TOKEN_ENDPOINT = {
+  accept: false,
+  responses: { 200: tokenResponseSchema.meta({ id: "TokenResponse" }) },
+  refusals: { 429: "Too many failed client authentications: wait for `Retry-After` seconds" },
+} satisfies Spec;
 
 /** What a grant's transaction decided; a replay is acted on after it (the revocation must commit). */
 export type GrantOutcome =

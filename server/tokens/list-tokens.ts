@@ -1,15 +1,6 @@
 import { chainsOf, CURRENCIES, tokenContract } from "../chains/registry.ts";
 import type { Environment } from "../config.ts";
-
-export type Token = {
-  currency: string;
-  ticker: string;
-  symbol: string;
-  chain: string;
-  address: string;
-  /** A number, as the live service sends it (CONTRACT §4.19), though the OpenAPI declares a string. */
-  decimals: number;
-};
+import type { Token } from "./token.responses.ts";
 
 const lists = new Map<Environment, Token[]>();
 

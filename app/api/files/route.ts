@@ -4,9 +4,11 @@ import { uploadFile } from "@/server/files/upload-file.ts";
 import { multipartRequest } from "@/server/http/body.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { fileResponse } from "@/server/files/file.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withBearer({}, ({ caller, req }) =>
-    uploadFile({ caller, request: multipartRequest(req), config: getConfig() }),
+  POST: withBearer(
+    { responses: { 200: fileResponse }, refusals: { 413: "The file is larger than uploads may be" } },
+    ({ caller, req }) => uploadFile({ caller, request: multipartRequest(req), config: getConfig() }),
   ),
 });

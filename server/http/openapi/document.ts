@@ -25,6 +25,8 @@ export const errorBodySchema = z
       .record(z.string(), z.unknown())
       .optional()
       .meta({ description: "Field problems, keyed by dotted path (`counterpart.identifier.iban`)" }),
+    error: z.string().optional().meta({ description: "The token endpoint only: the RFC 6749 error code" }),
+    error_description: z.string().optional().meta({ description: "The token endpoint only: the message again" }),
   })
   .meta({ id: "Error" });
 
@@ -112,7 +114,10 @@ function success(status: string, answer: z.ZodType | ResponseNote): ZodOpenApiRe
 
 function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperationObject {
   const d = op.description;
-  const errorContent = { "application/json": { schema: errorBodySchema } };
+  const errorContent = {
+    "application/json": { schema: errorBodySchema },
+    ...(d.browser ? { "text/html": { schema: { type: "string" as const } } } : {}),
+  };
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, answer] of Object.entries(d.responses ?? {})) {
     if (answer) responses[status] = success(status, answer);

@@ -1,0 +1,16 @@
+import type { Spec } from "../http/handler.ts";
+
+const LOCATION = { location: "Where the browser goes next" };
+
+/** `/auth`: a page a browser is sent to; it answers with redirects, and refuses with a page (or JSON if asked). */
+export const AUTHORIZE = {
+  accept: false,
+  browser: true,
+  responses: {
+    302: {
+      description: "Back to the application's redirect URI: with `code` (Sign-In with Ethereum) or with `error`",
+      headers: LOCATION,
+    },
+    307: { description: "To Tokenrail's sign-in and consent screens", headers: LOCATION },
+  },
+} satisfies Spec;
