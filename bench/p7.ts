@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startApp, type AppServer } from "./app-server.ts";
+import { cpuMs, processesNamed, processTree } from "./cpu.ts";
 import { linkedCustomer, partnerHeaders } from "./customer.ts";
 import { benchDatabase } from "./database.ts";
 import { freePort } from "./net.ts";
@@ -55,11 +56,32 @@ async function ready(url: string, timeoutMs = 30_000): Promise<void> {
   throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs / 1000}s`);
 }
 
-type Sample = { rps: number; bad: number; p50Ms: number; p99Ms: number };
+type Sample = { rps: number; bad: number; p50Ms: number; p99Ms: number; cpu: Record<Component, number> };
 
-async function mix(url: string, paths: string[], headers: Record<string, string>, seconds: number): Promise<Sample> {
+/** Where the CPU goes while the mix runs: per answered request, in milliseconds. */
+const COMPONENTS = ["instances", "PostgreSQL", "HAProxy", "load generator"] as const;
+type Component = (typeof COMPONENTS)[number];
+type Meter = () => Record<Component, number>;
+
+function meter(instances: ChildProcess[], balancers: ChildProcess[]): Meter {
+  return () => ({
+    instances: cpuMs(instances.flatMap((child) => processTree(child.pid))),
+    PostgreSQL: cpuMs(processesNamed("postgres")),
+    HAProxy: cpuMs(balancers.flatMap((child) => processTree(child.pid))),
+    "load generator": (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+}
+
+async function mix(
+  url: string,
+  paths: string[],
+  headers: Record<string, string>,
+  seconds: number,
+  measure: Meter,
+): Promise<Sample> {
   const died = serverDied();
   if (died) throw new Error(`Aborted: ${died}`);
+  const before = measure();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -67,11 +89,14 @@ async function mix(url: string, paths: string[], headers: Record<string, string>
     headers,
     requests: paths.map((p) => ({ method: "GET", path: p })),
   });
+  const after = measure();
+  const answered = Math.max(1, result["2xx"]);
   return {
     rps: result["2xx"] / result.duration,
     bad: result.non2xx + result.errors + result.timeouts,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    cpu: Object.fromEntries(COMPONENTS.map((c) => [c, (after[c] - before[c]) / answered])) as Record<Component, number>,
   };
 }
 
@@ -102,13 +127,14 @@ export async function runP7(context: BenchContext): Promise<void> {
     const customer = await linkedCustomer(first, partner);
     const paths = PATHS(customer.profile, customer.account.address);
     const headers = { ...partner, accept: "application/vnd.tokenrail.api-v2+json" };
+    const measure = meter([first.child, second.child], [both.child, one.child]);
     // Route modules load on first use and V8 optimises the hot paths: a few seconds on each instance, not counted.
-    for (const balancer of [both, one, both]) await mix(balancer.url, paths, headers, 3);
+    for (const balancer of [both, one, both]) await mix(balancer.url, paths, headers, 3, measure);
     const samples = { two: [] as Sample[], one: [] as Sample[] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (["one", "two"] as const) : (["two", "one"] as const);
       for (const name of order) {
-        const sample = await mix((name === "two" ? both : one).url, paths, headers, SECONDS);
+        const sample = await mix((name === "two" ? both : one).url, paths, headers, SECONDS, measure);
         samples[name].push(sample);
         const bad = sample.bad ? `  (${sample.bad} non-2xx/errors!)` : "";
         console.log(
@@ -129,6 +155,17 @@ export async function runP7(context: BenchContext): Promise<void> {
         String(errors(samples[name])),
       ]),
     );
+    const cpu = (list: Sample[], component: Component) => median(list.map((s) => s.cpu[component]));
+    printTable(
+      ["P7 CPU per answered request (ms)", "one instance", "two instances"],
+      [...COMPONENTS, "total"].map((component) => {
+        const of = (list: Sample[]) =>
+          component === "total"
+            ? COMPONENTS.reduce((sum, c) => sum + cpu(list, c), 0)
+            : cpu(list, component as Component);
+        return [component, of(samples.one).toFixed(2), of(samples.two).toFixed(2)];
+      }),
+    );
     console.log(
       `P7 two ÷ one instance: ${ratio.toFixed(2)} (target ≥ ${P7_TARGET}), errors with two: ${errors(samples.two)} (target 0) → ${pass ? "PASS" : "FAIL"}`,
     );
@@ -138,6 +175,9 @@ export async function runP7(context: BenchContext): Promise<void> {
       settings: { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, paths: paths.length },
       rps: { one: rps(samples.one), two: rps(samples.two) },
       errors: { one: errors(samples.one), two: errors(samples.two) },
+      cpuMsPerRequest: Object.fromEntries(
+        COMPONENTS.map((c) => [c, { one: cpu(samples.one, c), two: cpu(samples.two, c) }]),
+      ),
       ratio,
       target: P7_TARGET,
       pass,
