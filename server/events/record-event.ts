@@ -1,4 +1,5 @@
 import type { Prisma } from "../generated/prisma/client.ts";
+import type { EventData } from "../webhooks/event-payloads.ts";
 
 /** Event types the webhooks deliver (SPEC "Event types"). */
 export type EventType = "profile.updated" | "iban.updated" | "order.created" | "order.updated";
@@ -15,11 +16,16 @@ export const WEBHOOK_WORK_CHANNEL = "tokenrail_webhook_work";
  * Records a domain event in the transaction of the change it describes: it exists exactly when the change
  * committed. Delivery (webhooks) reads this table; nothing is sent from inside the transaction.
  */
-export async function recordEvent(
+export async function recordEvent<T extends EventType>(
   tx: Prisma.TransactionClient,
-  event: { type: EventType; profileId: string; data: Prisma.InputJsonValue; at: Date },
+  event: { type: T; profileId: string; data: EventData[T]; at: Date },
 ): Promise<void> {
   await tx.domainEvent.create({
-    data: { type: event.type, profileId: event.profileId, data: event.data, createdAt: event.at },
+    data: {
+      type: event.type,
+      profileId: event.profileId,
+      data: event.data,
+      createdAt: event.at,
+    },
   });
 }

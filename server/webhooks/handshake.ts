@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import type { Config } from "../config.ts";
 import { AppError } from "../http/errors.ts";
+import type { subscriptionCreatedSchema } from "./event-payloads.ts";
 import { sendWebhook } from "./send.ts";
 import { newMessageId, webhookHeaders } from "./sign.ts";
 
@@ -11,7 +13,11 @@ const HANDSHAKE_TIMEOUT_MS = 5_000;
  * but a 2xx refuses the subscription (C22) with what the receiver did, so the integrator can fix it.
  */
 export async function handshake(options: { url: string; key: Buffer; now: Date; config: Config }): Promise<void> {
-  const body = JSON.stringify({ type: "subscription.created", timestamp: options.now.toISOString() });
+  const payload: z.input<typeof subscriptionCreatedSchema> = {
+    type: "subscription.created",
+    timestamp: options.now.toISOString(),
+  };
+  const body = JSON.stringify(payload);
   const headers = webhookHeaders({ id: newMessageId(), timestamp: options.now, body, key: options.key });
   const result = await sendWebhook({
     url: options.url,

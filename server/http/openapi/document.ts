@@ -6,6 +6,7 @@ import {
 } from "zod-openapi";
 import { z } from "zod";
 import type { CallerKind, ResponseNote, RouteDescription } from "../handler.ts";
+import { webhookEvents } from "./webhooks.ts";
 
 /** One operation of the API as the route files declare it (scripts/lib/api-operations.ts collects them). */
 export type DocumentedOperation = {
@@ -180,6 +181,7 @@ export function openApiDocument(operations: DocumentedOperation[], options: { ve
       },
       servers: [{ url: "{base_url}" }],
       paths,
+      webhooks: webhookEvents(),
       components: {
         securitySchemes: {
           oauth2: {
