@@ -1,84 +1,54 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+import { ApiReference } from "@/components/docs/api-reference";
+import { DocsNav } from "@/components/docs/docs-nav";
+import { OAuthErrors } from "@/components/docs/oauth-errors";
 import { getConfig } from "@/server/config";
+import "./docs.css";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "API reference · Tokenrail" };
 
-const OAUTH_ERRORS = [
-  ["invalid_request", "A parameter is missing or invalid (for example no code_challenge, or a method other than S256)"],
-  ["unauthorized_client", "The client may not obtain a code this way"],
-  ["access_denied", "The person declined to grant access"],
-  ["unsupported_response_type", "Only response_type=code is supported"],
-  ["server_error", "Something failed on our side; try again"],
-  ["temporarily_unavailable", "Overload or maintenance; try again later"],
-] as const;
-
-const ENDPOINTS = [
-  ["GET", "/", "Welcome: what this API is and where its docs are", "public"],
-  ["GET", "/tokens", "Every token (currency × chain) of this environment", "public"],
-  ["GET", "/auth", "Start the authorization-code flow (PKCE S256); 307 to the sign-in screens", "browser"],
-  ["POST", "/auth", "The same, with a form body", "browser"],
-  ["POST", "/auth/token", "Access token (form body); grant_type=client_credentials", "client"],
-  ["GET", "/auth/token", "The same, with query parameters", "client"],
-  ["GET", "/auth/context", "The caller's user, default profile and profiles", "bearer"],
-] as const;
-
+/** The interactive reference, rendered from the OpenAPI document this instance serves, and how to try it. */
 export default function DocsPage() {
   const config = getConfig();
+  const vendor = config.vendors[0] ?? "tokenrail";
   return (
-    <main className="shell">
-      <div className="brand">
-        <Link href="/">Tokenrail</Link> · API documentation
-      </div>
-      <h1>API</h1>
+    <main className="shell docs">
+      <DocsNav current="/docs" />
+      <h1>API reference</h1>
       <p>
-        Base URL: <code>{config.baseUrl}</code>. Send{" "}
-        <code>Accept: application/vnd.{config.vendors[0]}.api-v2+json</code> (or <code>application/json</code>) and{" "}
-        <code>Authorization: Bearer &lt;access token&gt;</code>. Errors come as{" "}
-        <code>{"{code, status, message, errors?}"}</code>.
+        Base URL: <code>{config.baseUrl}</code>. Send <code>Accept: application/vnd.{vendor}.api-v2+json</code> (or{" "}
+        <code>application/json</code>) and <code>Authorization: Bearer &lt;access token&gt;</code>. Errors come as{" "}
+        <code>{"{code, status, message, errors?}"}</code>. The reference below is drawn from the OpenAPI 3.1 document
+        this instance serves: <a href={`${config.baseUrl}/openapi.json`}>openapi.json</a>,{" "}
+        <a href={`${config.baseUrl}/openapi.yaml`}>openapi.yaml</a>. The webhook events are in it too; the guides
+        explain <Link href="/docs/oauth">OAuth</Link> and <Link href="/docs/webhooks">webhook verification</Link>.
       </p>
-      <table className="endpoints">
-        <thead>
-          <tr>
-            <th>Method</th>
-            <th>Path</th>
-            <th>What it does</th>
-            <th>Caller</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ENDPOINTS.map(([method, path, what, caller]) => (
-            <tr key={`${method} ${path}`}>
-              <td>
-                <code>{method}</code>
-              </td>
-              <td>
-                <code>{path}</code>
-              </td>
-              <td>{what}</td>
-              <td>{caller}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2 id="oauth-errors">Authorization errors</h2>
-      <p>
-        When a request to <code>/auth</code> names a registered client and redirect URI but fails otherwise, the browser
-        returns to the redirect URI with <code>error</code>, <code>error_description</code>, <code>error_uri</code> and
-        your <code>state</code>. An unknown client or an unregistered redirect URI never redirects: the person sees an
-        error page here.
-      </p>
-      <table className="endpoints">
-        <tbody>
-          {OAUTH_ERRORS.map(([code, meaning]) => (
-            <tr key={code}>
-              <td>
-                <code>{code}</code>
-              </td>
-              <td>{meaning}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <section className="card" aria-labelledby="try-it">
+        <h2 id="try-it">Try it against this instance</h2>
+        <ol>
+          <li>
+            In the <Link href="/developers">developer portal</Link>, register an application and note its
+            client-credentials client ID and secret.
+          </li>
+          <li>
+            Get an access token (valid for an hour):
+            <pre>
+              <code>{`curl -s ${config.baseUrl}/auth/token \\
+  -d grant_type=client_credentials -d client_id=$CLIENT_ID -d client_secret=$CLIENT_SECRET`}</code>
+            </pre>
+          </li>
+          <li>
+            Paste the <code>access_token</code> into <em>Access token for “Test Request”</em> below and choose{" "}
+            <em>Use this token</em>. Then open an operation (for example <code>GET /auth/context</code>) and choose{" "}
+            <em>Test Request</em>: the request goes straight from this page to <code>{config.baseUrl}</code> with{" "}
+            <code>Authorization: Bearer</code> and your token, which this page keeps only while it is open.
+          </li>
+        </ol>
+      </section>
+      <OAuthErrors />
+      <ApiReference documentUrl={`${config.baseUrl}/openapi.json`} />
     </main>
   );
 }

@@ -1,0 +1,50 @@
+"use client";
+
+import { ApiReferenceReact } from "@scalar/api-reference-react";
+import "@scalar/api-reference-react/style.css";
+import { useMemo, useState, type FormEvent } from "react";
+
+/** Scalar's renderer, set up to fetch nothing but this instance's document and API. */
+export default function ScalarReference({ documentUrl }: { documentUrl: string }) {
+  const [token, setToken] = useState("");
+  const configuration = useMemo(
+    () => ({
+      url: documentUrl,
+      withDefaultFonts: false,
+      telemetry: false,
+      mcp: { disabled: true },
+      agent: { disabled: true },
+      hideDarkModeToggle: true,
+      forceDarkModeState: "light" as const,
+      showDeveloperTools: "never" as const,
+      documentDownloadType: "both" as const,
+      defaultHttpClient: { targetKey: "shell" as const, clientKey: "curl" as const },
+      persistAuth: false,
+      // A pasted access token signs every "Test Request" (both schemes take the same bearer token).
+      authentication: {
+        preferredSecurityScheme: "oauth2",
+        securitySchemes: {
+          oauth2: { flows: { authorizationCode: { token }, clientCredentials: { token } } },
+          clientCredentials: { flows: { clientCredentials: { token } } },
+        },
+      },
+    }),
+    [documentUrl, token],
+  );
+  const useToken = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get("access-token");
+    setToken(typeof value === "string" ? value.trim() : "");
+  };
+  return (
+    <>
+      <form className="docs-token" onSubmit={useToken}>
+        <label htmlFor="access-token">Access token for “Test Request”</label>
+        <input id="access-token" name="access-token" type="password" autoComplete="off" spellCheck={false} />
+        <button type="submit">Use this token</button>
+        {token ? <span role="status">Test requests now send this token.</span> : null}
+      </form>
+      <ApiReferenceReact configuration={configuration} />
+    </>
+  );
+}
