@@ -33,7 +33,7 @@ export const home = {
     {
       href: "/docs",
       title: "Read the API documentation",
-      text: "Every endpoint under the API base URL, with the request and response shapes.",
+      text: "The interactive API reference (try any operation with a token), the OAuth guide and the webhook guide.",
       sandboxOnly: false,
     },
   ],

@@ -9,11 +9,11 @@ const OAUTH_ERRORS = [
 ] as const;
 
 /** The authorization errors: where they arrive and what each means. `error_uri` points at this table on /docs. */
-export function OAuthErrors({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function OAuthErrors({ headingLevel = 2, anchor = "oauth-errors" }: { headingLevel?: 2 | 3; anchor?: string }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <>
-      <Heading id="oauth-errors">Authorization errors</Heading>
+      <Heading id={anchor}>Authorization errors</Heading>
       <p>
         When a request to <code>/auth</code> names a registered client and redirect URI but fails otherwise, the browser
         returns to the redirect URI with <code>error</code>, <code>error_description</code>, <code>error_uri</code> and

@@ -44,7 +44,9 @@ export default function ScalarReference({ documentUrl }: { documentUrl: string }
         <button type="submit">Use this token</button>
         {token ? <span role="status">Test requests now send this token.</span> : null}
       </form>
-      <ApiReferenceReact configuration={configuration} />
+      <div className="docs-scalar">
+        <ApiReferenceReact configuration={configuration} />
+      </div>
     </>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { auth } from "@/app/auth";
 import { developersCopy } from "@/components/copy/developers";
 import { RegisterApplicationForm } from "@/components/developers/register-application-form";
+import { DocsLinks } from "@/components/docs/docs-links";
 import { AccountForm } from "@/components/onboarding/account-form";
 import { listDeveloperApplications } from "@/server/applications/list-developer-applications";
 import { writableProfiles } from "@/server/applications/writable-profiles";
@@ -29,6 +30,7 @@ export default async function DevelopersPage() {
           {text.welcome.heading} {badge}
         </h1>
         <p>{text.welcome.intro}</p>
+        <DocsLinks />
         <p className="muted">{text.welcome.account}</p>
         <div className="narrow">
           <AccountForm next="/developers" initialMode="signup" />
@@ -48,6 +50,7 @@ export default async function DevelopersPage() {
         {text.list.heading} {badge}
       </h1>
       <p className="muted">{text.environmentNote(environment)}</p>
+      <DocsLinks />
       {apps.length === 0 ? (
         <section className="card empty" aria-label={text.list.empty}>
           <p>
