@@ -37,7 +37,10 @@ export default function WebhookGuidePage() {
             <td>
               <code>subscription.created</code>
             </td>
-            <td>A subscription is created or its URL or secret changes, to check the receiver: answer 2xx</td>
+            <td>
+              A subscription is created, gets a new URL or secret, or is switched back on, to check the receiver: answer
+              2xx
+            </td>
             <td>none</td>
           </tr>
           <tr>
@@ -91,8 +94,8 @@ curl -s ${baseUrl}/webhooks \\
       />
       <p>
         Before saving the subscription the instance sends your URL a signed <code>subscription.created</code>; if the
-        answer is not 2xx, nothing is saved and the call answers 400 saying what your endpoint did. Without{" "}
-        <code>types</code> you hear <code>iban.updated</code> and <code>profile.updated</code>.{" "}
+        answer is not 2xx within 5 seconds, nothing is saved and the call answers 400 saying what your endpoint did.
+        Without <code>types</code> you hear <code>iban.updated</code> and <code>profile.updated</code>.{" "}
         <code>GET /webhooks</code> lists your subscriptions, <code>PATCH /webhooks/{"{id}"}</code> changes the URL,
         secret, types or <code>state</code>, and <code>GET /webhooks/{"{id}"}/deliveries</code> shows every attempt,
         which you can resend.
@@ -142,7 +145,7 @@ curl -s ${baseUrl}/webhooks \\
       <h2 id="retries">Answering, retries and idempotency</h2>
       <ul>
         <li>
-          Any 2xx acknowledges a delivery. Answer within the timeout (10 seconds by default) and do the work afterwards.
+          Any 2xx acknowledges a delivery. Answer within the timeout (15 seconds by default) and do the work afterwards.
         </li>
         <li>
           Anything else, or no answer, is retried with exponential backoff: up to 10 attempts within 12 hours (about 5
