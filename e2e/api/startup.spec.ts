@@ -47,6 +47,7 @@ test("a second sandbox instance runs beside the first with its own port and data
     const banner = second.output();
     expect(banner).toContain(`Open the web app:  http://localhost:${extraPort}`);
     expect(banner).toContain(`Developer portal:  http://localhost:${extraPort}/developers`);
+    expect(banner).toContain(`API reference:     http://localhost:${extraPort}/docs`);
     expect(banner).toContain(`Sandbox simulator: http://localhost:${extraPort}/sandbox`);
     const clientId = /Client-credentials client:\s+(\S+)/.exec(banner)?.[1] ?? "";
     const clientSecret = /Client secret:\s+(\S+)/.exec(banner)?.[1] ?? "";

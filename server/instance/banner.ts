@@ -20,6 +20,7 @@ export function banner(config: Config, demo: DemoCredentials | undefined, passwo
     "",
     `  Open the web app:  ${config.appUrl}`,
     `  API base URL:      ${config.baseUrl}`,
+    `  API reference:     ${config.appUrl}/docs`,
     `  Database:          ${database}`,
     `  Chains:            ${chains(config)}`,
     "",
