@@ -125,7 +125,7 @@ function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperation
   for (const [status, description] of Object.entries(refusals(d))) {
     responses[status] = { description, content: errorContent };
   }
-  const headers =
+  const accept =
     d.accept === false
       ? undefined
       : z.object({
@@ -137,6 +137,7 @@ function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperation
               example: `application/vnd.${vendor}.api-v2+json`,
             }),
         });
+  const headers = accept && d.headers ? accept.extend((d.headers as z.ZodObject).shape) : (accept ?? d.headers);
   return {
     operationId: `${op.method.toLowerCase()}${op.pattern.replace(/\[([^\]]+)\]/g, "By-$1").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: op.summary || undefined,
@@ -146,7 +147,7 @@ function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperation
     requestParams: {
       ...(d.params ? { path: d.params as z.ZodObject } : {}),
       ...(d.query ? { query: d.query as z.ZodObject } : {}),
-      ...(headers ? { header: headers } : {}),
+      ...(headers ? { header: headers as z.ZodObject } : {}),
     },
     ...(d.body && op.method !== "GET"
       ? {
