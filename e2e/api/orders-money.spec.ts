@@ -146,6 +146,31 @@ test.describe("C32: retries with the same order id or Idempotency-Key", () => {
   });
 });
 
+test("C42, issue 18: an Idempotency-Key longer than 100 characters is 400 naming it and places nothing; 100 characters place the order", async ({
+  request,
+}) => {
+  const customer = await fundedCustomer(request, operator, "100");
+  // Random, so that no storage can shrink it: 8,000 characters once reached the database and failed there.
+  const random = (length: number) =>
+    Array.from({ length: Math.ceil(length / 32) }, () => crypto.randomUUID().replaceAll("-", ""))
+      .join("")
+      .slice(0, length);
+  const body = await redeemBody(customer.account, "10");
+  for (const length of [101, 8_000]) {
+    await expectRefused(
+      await placeOrder(request, { ...customer.partner, "idempotency-key": random(length) }, body),
+      400,
+      invalid({ "idempotency-key": "must be at most 100 characters" }),
+    );
+  }
+  expect(await eurBalance(request, customer)).toBe("100.00");
+
+  const key = { ...customer.partner, "idempotency-key": random(100) };
+  const first = await placed(request, key, body);
+  expect(await placed(request, key, body)).toEqual(first);
+  expect(await eurBalance(request, customer)).toBe("90.00");
+});
+
 test.describe("C33: concurrent redeems", () => {
   test("C33: of eight concurrent redeems whose sum exceeds the balance only those that fit succeed; the balance never goes negative", async ({
     request,

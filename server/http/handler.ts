@@ -48,6 +48,8 @@ export type Spec = {
   body?: Schema;
   bodyKind?: "json" | "form";
   bodyLimit?: number;
+  /** Request headers the operation reads besides Accept and Authorization (lower-case names): parsed and documented. */
+  headers?: Schema;
   /** Check the Accept header (CONTRACT §1). Off for browser-facing endpoints such as /auth. */
   accept?: boolean;
   /** Render errors with RFC 6749 fields and forbid caching (the token endpoint). */
@@ -87,6 +89,7 @@ export type Input<S extends Spec> = {
   params: Out<S["params"]>;
   query: Out<S["query"]>;
   body: Out<S["body"]>;
+  headers: Out<S["headers"]>;
 };
 
 /** Everything the wrappers share: request id, Accept, parsing, error mapping, one log line per request. */
@@ -119,12 +122,13 @@ async function handle<S extends Spec, X>(
     const caller = await authenticate(req);
     const params = spec.params ? validate(spec.params, await ctx.params, "params") : undefined;
     const query = spec.query ? validate(spec.query, queryObject(url), "query") : undefined;
+    const headers = spec.headers ? validate(spec.headers, Object.fromEntries(req.headers), "headers") : undefined;
     let body: unknown;
     if (spec.body) {
       const raw = spec.bodyKind === "form" ? await readForm(req, spec.bodyLimit) : await readJson(req, spec.bodyLimit);
       body = validate(spec.body, raw ?? {});
     }
-    const input = { req, url, requestId, log, params, query, body } as Input<S>;
+    const input = { req, url, requestId, log, params, query, body, headers } as Input<S>;
     const result = await fn({ ...input, ...caller });
     response =
       result instanceof Response

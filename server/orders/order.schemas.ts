@@ -160,6 +160,17 @@ export const placeOrderSchema = z.object({
   supportingDocumentId: optional(uuid("Supporting document id")),
 });
 export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
+
+/** `POST /orders` headers: a retry carrying the same `Idempotency-Key` gets the first attempt's order (C32). */
+export const placeOrderHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .trim()
+    .max(MAX_ID, tooLong(MAX_ID))
+    .transform((key) => key || undefined)
+    .optional()
+    .meta({ description: "Makes retries safe: the same key with the same body gets the same order, with another 409" }),
+});
 export type PlaceOrderBody = z.input<typeof placeOrderSchema>;
 export type CounterpartIdentifier = PlaceOrderRequest["counterpart"]["identifier"];
 export type CounterpartDetails = NonNullable<PlaceOrderRequest["counterpart"]["details"]>;

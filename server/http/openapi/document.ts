@@ -126,7 +126,7 @@ function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperation
   for (const [status, description] of Object.entries(refusals(d))) {
     responses[status] = { description, content: errorContent };
   }
-  const headers =
+  const accept =
     d.accept === false
       ? undefined
       : z.object({
@@ -138,6 +138,7 @@ function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperation
               example: `application/vnd.${vendor}.api-v2+json`,
             }),
         });
+  const headers = accept && d.headers ? accept.extend((d.headers as z.ZodObject).shape) : (accept ?? d.headers);
   return {
     operationId: `${op.method.toLowerCase()}${op.pattern.replace(/\[([^\]]+)\]/g, "By-$1").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: op.summary || undefined,
@@ -147,7 +148,7 @@ function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperation
     requestParams: {
       ...(d.params ? { path: d.params as z.ZodObject } : {}),
       ...(d.query ? { query: d.query as z.ZodObject } : {}),
-      ...(headers ? { header: headers } : {}),
+      ...(headers ? { header: headers as z.ZodObject } : {}),
     },
     ...(d.body && op.method !== "GET"
       ? {
