@@ -7,8 +7,7 @@ import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { MAX_ID, quote, tooLong } from "../limits.ts";
-
-export type AddressView = { profile: string; address: string; chains: string[] };
+import type { AddressList, AddressView } from "./address.responses.ts";
 
 export const listAddressesQuery = z.object({
   profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
@@ -21,7 +20,7 @@ export async function listAddresses(options: {
   profile?: string;
   chain?: string;
   config: Config;
-}): Promise<{ addresses: AddressView[] }> {
+}): Promise<AddressList> {
   const { caller, config } = options;
   const profile = await profileForCaller(caller, options.profile, "read");
   const chain = options.chain === undefined ? undefined : knownChain(options.chain, config);

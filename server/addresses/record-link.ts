@@ -1,12 +1,8 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
+import type { LinkedAddress } from "./address.responses.ts";
 
-export type LinkedAddress = {
-  profile: string;
-  address: string;
-  state: "linked";
-  meta: { linkedBy: string | null; linkedAt: string };
-};
+export type { LinkedAddress };
 
 /**
  * Links `address` to the profile on `chain` inside `tx`. One profile per address, whatever the chain: links of the

@@ -6,6 +6,7 @@ import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { formatAmount } from "../money/amount.ts";
 import { CURRENCIES, resolveChain, type Currency } from "./registry.ts";
+import type { Balances } from "./balance.responses.ts";
 
 const currency = z.enum(
   CURRENCIES.map((c) => c.currency) as [Currency, ...Currency[]],
@@ -16,13 +17,6 @@ export const balancesQuery = z.object({
   // `?currency=eur&currency=gbp` repeats; absent means eur (CONTRACT §4.13).
   currency: z.union([currency, z.array(currency)]).optional(),
 });
-
-export type Balances = {
-  id: string;
-  address: string;
-  chain: string;
-  balances: { currency: Currency; amount: string }[];
-};
 
 /**
  * `GET /balances/{chain}/{address}` (SPEC endpoint 15): token balances of an address linked to a profile the caller

@@ -1,21 +1,8 @@
 import { electronicFormatIBAN, friendlyFormatIBAN } from "ibantools";
 import type { IbanState } from "../generated/prisma/enums.ts";
+import type { IbanView } from "./iban.responses.ts";
 
-/**
- * The IBAN object (SPEC "IBAN object", CONTRACT §4.15): the spec's fields plus `state` and `emailNotifications`,
- * which the SDK types carry. `iban` is shown in groups of four, as the reference service sends it; it is stored and
- * matched without spaces.
- */
-export type IbanView = {
-  iban: string;
-  name: string;
-  bic: string;
-  profile: string;
-  address: string;
-  chain: string;
-  state: IbanState;
-  emailNotifications: boolean;
-};
+export type { IbanView };
 
 /** A stored IBAN with its number and BIC: provisioned (a requested one has neither yet). */
 export type ProvisionedIban = {
@@ -34,6 +21,10 @@ export function isProvisioned<T extends { iban: string | null; bic: string | nul
   return row.iban !== null && row.bic !== null;
 }
 
+/**
+ * The IBAN object (`iban.responses.ts`). `iban` is shown in groups of four, as the reference service sends it; it is
+ * stored and matched without spaces.
+ */
 export function ibanView(row: ProvisionedIban, profileName: string): IbanView {
   return {
     iban: friendlyFormatIBAN(row.iban) ?? row.iban,

@@ -3,7 +3,8 @@ import { db } from "../db/client.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { requestedChain } from "./iban-access.ts";
-import { ibanView, isProvisioned, type IbanView } from "./iban-view.ts";
+import { ibanView, isProvisioned } from "./iban-view.ts";
+import type { IbanList } from "./iban.responses.ts";
 
 /**
  * `GET /ibans?profile=&chain=` (SPEC endpoint 17): the provisioned IBANs of one profile (the caller's own by
@@ -14,7 +15,7 @@ export async function listIbans(options: {
   profile?: string;
   chain?: string;
   config: Config;
-}): Promise<{ ibans: IbanView[] }> {
+}): Promise<IbanList> {
   const { caller, config } = options;
   const chain = options.chain === undefined ? undefined : requestedChain(options.chain, config.environment).name;
   const profile = await profileForCaller(caller, options.profile, "read");

@@ -9,6 +9,7 @@ import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import type { ListOrdersQuery } from "./order.schemas.ts";
 import { orderView } from "./order-view.ts";
+import type { OrderList } from "./order.responses.ts";
 import { quote } from "../limits.ts";
 
 /**
@@ -52,7 +53,8 @@ export async function listOrders(options: {
     headers["x-next-cursor"] = cursor;
     headers.link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  return new Reply(200, { orders: page.map(orderView) }, headers);
+  const body: OrderList = { orders: page.map(orderView) };
+  return new Reply(200, body, headers);
 }
 
 function chainName(name: string, config: Config): string {

@@ -1,35 +1,12 @@
 import type { Order, Prisma } from "../generated/prisma/client.ts";
 import { formatAmount } from "../money/amount.ts";
 import { recordEvent } from "../events/record-event.ts";
+import type { Currency } from "../chains/registry.ts";
+import type { CounterpartView, OrderView } from "./order.responses.ts";
 
-/** CounterpartResponse (SPEC "Counterpart", CONTRACT §4.18). */
-export type CounterpartView = {
-  identifier: { standard: "iban"; iban: string; bic?: string } | { standard: "chain"; address: string; chain: string };
-  details: Record<string, string>;
-};
+export type { CounterpartView, OrderView };
 
-/** The Order object (SPEC "Order"): amounts as decimal strings with two decimals, timestamps RFC 3339 UTC. */
-export type OrderView = {
-  id: string;
-  kind: "issue" | "redeem";
-  profile: string;
-  address: string;
-  chain: string;
-  currency: string;
-  amount: string;
-  counterpart: CounterpartView;
-  memo: string;
-  referenceNumber?: string;
-  state: "placed" | "pending" | "processed" | "rejected";
-  meta: {
-    placedAt: string;
-    processedAt?: string;
-    rejectedReason?: string;
-    supportingDocumentId?: string;
-    txHashes?: string[];
-  };
-};
-
+/** The Order object (`order.responses.ts`). */
 export function orderView(row: Order): OrderView {
   return {
     id: row.id,
@@ -37,7 +14,8 @@ export function orderView(row: Order): OrderView {
     profile: row.profileId,
     address: row.address,
     chain: row.chain,
-    currency: row.currency,
+    // The column holds what the request (or the bank report) gave, both checked against the currencies.
+    currency: row.currency as Currency,
     amount: formatAmount(row.amountMinor),
     counterpart: row.counterpart as CounterpartView,
     memo: row.memo,

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { accessibleProfiles, type Perm } from "../oauth/accessible-profiles.ts";
+import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import type { ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
+import type { ProfileList } from "./profile.responses.ts";
 
 /** The reference's later spelling `submitted` means our `pending`. */
 const STATE_ALIASES: Record<string, ProfileState> = { submitted: "pending" };
@@ -17,14 +18,12 @@ export const listProfilesQuery = z.object({
   kind: z.enum(["personal", "corporate"], "Unknown profile kind").optional(),
 });
 
-export type ProfileSummary = { id: string; kind: ProfileKind; name: string; state: ProfileState; perms: Perm[] };
-
 /** `GET /profiles` (SPEC endpoint 10): the profiles the caller may access, optionally filtered. */
 export async function listProfiles(options: {
   caller: Caller;
   state?: ProfileState;
   kind?: ProfileKind;
-}): Promise<{ profiles: ProfileSummary[]; total: number }> {
+}): Promise<ProfileList> {
   const { caller, state, kind } = options;
   const profiles = (await accessibleProfiles(caller))
     .filter((p) => (state === undefined || p.state === state) && (kind === undefined || p.kind === kind))

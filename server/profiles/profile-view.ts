@@ -1,17 +1,9 @@
 import type { DbOrTx } from "../db/client.ts";
-import type { KycModel, ProfileKind, ProfileState, SectionState } from "../generated/prisma/enums.ts";
+import type { KycModel, ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
 import { requiredSections, sameSection, type SectionStatus } from "./kyc-rules.ts";
+import type { ProfileView } from "./profile.responses.ts";
 
-/** The Profile resource (SPEC "Profile", CONTRACT §4.5–4.7): summary fields plus the state of each KYC section. */
-export type ProfileView = {
-  id: string;
-  kind: ProfileKind;
-  name: string;
-  state: ProfileState;
-  details: { state: SectionState };
-  form: { state: SectionState };
-  verifications: { kind: string; state: SectionState }[];
-};
+export type { ProfileView };
 
 export type LoadedProfile = {
   id: string;
@@ -41,7 +33,7 @@ export async function loadProfile(tx: DbOrTx, id: string): Promise<LoadedProfile
   return { ...profile, sections: submissions };
 }
 
-/** Sections never submitted show as `incomplete`; required verifications are listed even before they arrive. */
+/** The Profile resource (`profile.responses.ts`). Sections never submitted show as `incomplete`; required verifications are listed even before they arrive. */
 export function profileView(profile: Omit<LoadedProfile, "stateReason">): ProfileView {
   const stateOf = (section: "details" | "form") =>
     profile.sections.find((s) => s.section === section)?.state ?? "incomplete";

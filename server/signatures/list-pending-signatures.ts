@@ -7,6 +7,8 @@ import { AppError } from "../http/errors.ts";
 import { Reply } from "../http/respond.ts";
 import { formatAmount } from "../money/amount.ts";
 import type { CounterpartView } from "../orders/order-view.ts";
+import type { Currency } from "../chains/registry.ts";
+import type { PendingSignatureList, PendingSignatureView } from "./signature.responses.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
@@ -17,18 +19,6 @@ export const pendingSignaturesQuery = z.object({
   kind: z.enum(["linkAddress", "order"], "Use linkAddress or order").optional(),
   profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
 });
-
-export type PendingSignatureView = {
-  id?: string;
-  kind: string;
-  chain: string;
-  address: string;
-  amount?: string;
-  counterpart?: CounterpartView;
-  currency?: string;
-  message?: string;
-  createdAt: string;
-};
 
 /**
  * `GET /signatures` (SPEC endpoint 23): what a profile's smart accounts still have to sign on chain, oldest first,
@@ -69,19 +59,21 @@ export async function listPendingSignatures(options: {
     const order = orders.find((o) => o.id === r.orderId);
     return {
       ...(order ? { id: order.id } : {}),
-      kind: r.kind,
+      // The column holds one of the two kinds (link-address.ts, place-order.ts).
+      kind: r.kind as PendingSignatureView["kind"],
       chain: r.chain,
       address: r.address,
       ...(order
         ? {
             amount: formatAmount(order.amountMinor),
             counterpart: order.counterpart as CounterpartView,
-            currency: order.currency,
+            currency: order.currency as Currency,
             message: r.message,
           }
         : {}),
       createdAt: r.createdAt.toISOString(),
     };
   });
-  return new Reply(200, { pending, total: pending.length }, { "x-total-count": String(pending.length) });
+  const body: PendingSignatureList = { pending, total: pending.length };
+  return new Reply(200, body, { "x-total-count": String(pending.length) });
 }

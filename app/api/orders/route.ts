@@ -7,15 +7,28 @@ import { listOrders } from "@/server/orders/list-orders.ts";
 import { listOrdersQuery, placeOrderSchema } from "@/server/orders/order.schemas.ts";
 import { orderView } from "@/server/orders/order-view.ts";
 import { placeOrder } from "@/server/orders/place-order.ts";
+import { LIST_ORDERS_RESPONSES, PLACE_ORDER_RESPONSES } from "@/server/orders/order.responses.ts";
+import { PROFILE_READ } from "@/server/profiles/profile.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withBearer({ query: listOrdersQuery }, ({ caller, query, url }) =>
-    listOrders({ caller, query, url, config: getConfig() }),
+  GET: withBearer(
+    { query: listOrdersQuery, responses: LIST_ORDERS_RESPONSES, refusals: PROFILE_READ },
+    ({ caller, query, url }) => listOrders({ caller, query, url, config: getConfig() }),
   ),
-  POST: withBearer({ body: placeOrderSchema }, async ({ caller, body, req }) => {
-    const idempotencyKey = req.headers.get("idempotency-key")?.trim() || undefined;
-    const { order, signature } = await placeOrder({ caller, request: body, idempotencyKey, config: getConfig() });
-    // 202 while a Safe's on-chain signature is awaited (a pending `order` signature), 200 once signed.
-    return new Reply(signature === "awaited" ? 202 : 200, orderView(order));
-  }),
+  POST: withBearer(
+    {
+      body: placeOrderSchema,
+      responses: PLACE_ORDER_RESPONSES,
+      refusals: {
+        403: "No write permission on the address's profile, or the profile is not approved",
+        409: "The order's `id` or the `Idempotency-Key` came before with another request",
+      },
+    },
+    async ({ caller, body, req }) => {
+      const idempotencyKey = req.headers.get("idempotency-key")?.trim() || undefined;
+      const { order, signature } = await placeOrder({ caller, request: body, idempotencyKey, config: getConfig() });
+      // 202 while a Safe's on-chain signature is awaited (a pending `order` signature), 200 once signed.
+      return new Reply(signature === "awaited" ? 202 : 200, orderView(order));
+    },
+  ),
 });

@@ -3,13 +3,15 @@ import { serverClock } from "@/server/clock.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
+import { KYC_SUBMISSION } from "@/server/profiles/profile.responses.ts";
 import { accepted } from "@/server/http/respond.ts";
 import { createDetailsBodySchema } from "@/server/profiles/kyc.schemas.ts";
 import { submitDetails } from "@/server/profiles/submit-kyc.ts";
 
 const params = pathParams("profile");
-const submit = withBearer({ params, body: createDetailsBodySchema(serverClock) }, async ({ caller, params, body }) =>
-  accepted(await submitDetails({ caller, profileId: params.profile, body })),
+const submit = withBearer(
+  { params, body: createDetailsBodySchema(serverClock), ...KYC_SUBMISSION },
+  async ({ caller, params, body }) => accepted(await submitDetails({ caller, profileId: params.profile, body })),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ PATCH: submit, PUT: submit });

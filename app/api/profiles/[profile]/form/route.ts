@@ -2,12 +2,13 @@
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
+import { KYC_SUBMISSION } from "@/server/profiles/profile.responses.ts";
 import { accepted } from "@/server/http/respond.ts";
 import { formBodySchema } from "@/server/profiles/kyc.schemas.ts";
 import { submitForm } from "@/server/profiles/submit-kyc.ts";
 
 const params = pathParams("profile");
-const submit = withBearer({ params, body: formBodySchema }, async ({ caller, params, body }) =>
+const submit = withBearer({ params, body: formBodySchema, ...KYC_SUBMISSION }, async ({ caller, params, body }) =>
   accepted(await submitForm({ caller, profileId: params.profile, body })),
 );
 

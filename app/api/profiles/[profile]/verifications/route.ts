@@ -2,13 +2,15 @@
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
+import { KYC_SUBMISSION } from "@/server/profiles/profile.responses.ts";
 import { accepted } from "@/server/http/respond.ts";
 import { verificationsBodySchema } from "@/server/profiles/kyc.schemas.ts";
 import { submitVerifications } from "@/server/profiles/submit-kyc.ts";
 
 const params = pathParams("profile");
-const submit = withBearer({ params, body: verificationsBodySchema }, async ({ caller, params, body }) =>
-  accepted(await submitVerifications({ caller, profileId: params.profile, body })),
+const submit = withBearer(
+  { params, body: verificationsBodySchema, ...KYC_SUBMISSION },
+  async ({ caller, params, body }) => accepted(await submitVerifications({ caller, profileId: params.profile, body })),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ PATCH: submit, PUT: submit });
