@@ -13,6 +13,8 @@ export function ApplicationCard(props: {
   onSave: (change: { privileges?: string[]; kycModel?: string }) => Promise<boolean>;
 }) {
   const { app } = props;
+  const granted: readonly string[] = app.privileges;
+  const requested: readonly string[] = app.requestedPrivileges;
   const [saving, setSaving] = useState(false);
   const field = (name: string) => `${app.id}-${name}`;
 
@@ -21,8 +23,7 @@ export function ApplicationCard(props: {
     const data = new FormData(event.currentTarget);
     const privileges = data.getAll("privileges").filter((v) => typeof v === "string");
     const kycModel = data.get("kycModel");
-    const samePrivileges =
-      privileges.length === app.privileges.length && privileges.every((p) => app.privileges.includes(p));
+    const samePrivileges = privileges.length === app.privileges.length && privileges.every((p) => granted.includes(p));
     setSaving(true);
     try {
       // Only what changed is sent: each change is its own entry in the audit log.
@@ -57,16 +58,9 @@ export function ApplicationCard(props: {
           <legend>{text.privileges}</legend>
           {props.privileges.map((privilege) => (
             <label key={privilege}>
-              <input
-                type="checkbox"
-                name="privileges"
-                value={privilege}
-                defaultChecked={app.privileges.includes(privilege)}
-              />
+              <input type="checkbox" name="privileges" value={privilege} defaultChecked={granted.includes(privilege)} />
               {text.privilegeNames[privilege] ?? privilege}
-              {app.requestedPrivileges.includes(privilege) ? (
-                <span className="badge wait">{text.requested}</span>
-              ) : null}
+              {requested.includes(privilege) ? <span className="badge wait">{text.requested}</span> : null}
             </label>
           ))}
         </fieldset>

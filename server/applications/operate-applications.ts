@@ -4,22 +4,12 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
+import type { ClientKind, Environment, KycModel } from "../generated/prisma/client.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { ALL_PRIVILEGES, type Privilege } from "./privileges.ts";
+import type { ApplicationView } from "./application.responses.ts";
 
-export type ApplicationView = {
-  id: string;
-  name: string;
-  environment: string;
-  owner: string;
-  profile: string;
-  privileges: string[];
-  kycModel: "sharing" | "reliance";
-  clients: { id: string; kind: string; redirectUris: string[] }[];
-  /** Extra privileges the developer asked for, awaiting the operator's decision, and why they asked. */
-  requestedPrivileges: string[];
-  privilegeRequestNote: string | null;
-};
+export type { ApplicationView };
 
 export const applicationChangeSchema = z.object({
   privileges: z
@@ -44,15 +34,18 @@ const SELECT = {
 type Row = {
   id: string;
   name: string;
-  environment: string;
+  environment: Environment;
   profileId: string;
   privileges: string[];
-  kycModel: "sharing" | "reliance";
+  kycModel: KycModel;
   requestedPrivileges: string[];
   privilegeRequestNote: string | null;
   owner: { email: string };
-  clients: { id: string; kind: string; redirectUris: string[] }[];
+  clients: { id: string; kind: ClientKind; redirectUris: string[] }[];
 };
+
+/** Privileges are written only through the checks of this file and the portal's (`ALL_PRIVILEGES`). */
+const privilegesOf = (names: string[]) => names as Privilege[];
 
 const view = (a: Row): ApplicationView => ({
   id: a.id,
@@ -60,10 +53,10 @@ const view = (a: Row): ApplicationView => ({
   environment: a.environment,
   owner: a.owner.email,
   profile: a.profileId,
-  privileges: a.privileges,
+  privileges: privilegesOf(a.privileges),
   kycModel: a.kycModel,
   clients: a.clients,
-  requestedPrivileges: a.requestedPrivileges,
+  requestedPrivileges: privilegesOf(a.requestedPrivileges),
   privilegeRequestNote: a.privilegeRequestNote,
 });
 

@@ -1,18 +1,10 @@
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { seqCursor } from "../http/seq-cursor.ts";
+import type { AuditEntryView } from "./audit.responses.ts";
+import type { AuditAction, AuditSubject } from "./record-audit.ts";
 
-export type AuditEntryView = {
-  id: string;
-  at: string;
-  actor: { id: string; email: string };
-  action: string;
-  subject: { type: string; id: string };
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  requestId: string | null;
-};
+export type { AuditEntryView };
 
 export type AuditPage = { entries: AuditEntryView[]; nextCursor?: string };
 
@@ -41,10 +33,11 @@ export async function readAuditPage(options: {
       id: row.id,
       at: row.at.toISOString(),
       actor: { id: row.actorUserId, email: row.actorEmail },
-      action: row.action,
-      subject: { type: row.subjectType, id: row.subjectId },
-      before: row.before,
-      after: row.after,
+      // Written only by recordAudit, whose types these are.
+      action: row.action as AuditAction,
+      subject: { type: row.subjectType as AuditSubject["type"], id: row.subjectId },
+      before: row.before as AuditEntryView["before"],
+      after: row.after as AuditEntryView["after"],
       reason: row.reason,
       requestId: row.requestId,
     })),

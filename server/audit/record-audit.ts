@@ -3,22 +3,27 @@ import type { Prisma } from "../generated/prisma/client.ts";
 /** Who did it: the signed-in operator, and the request that carried the action (for matching against logs). */
 export type AuditActor = { userId: string; requestId?: string };
 
-export type AuditAction =
-  | "profile.approve"
-  | "profile.reject"
-  | "profile.section.approve"
-  | "profile.section.reject"
-  | "profile.block"
-  | "profile.unblock"
-  | "order.process"
-  | "order.reject"
-  | "application.privileges"
-  | "application.privileges.request.grant"
-  | "application.privileges.request.decline"
-  | "application.kycModel"
-  | "sandbox.settings";
+/** Every action the audit log records. */
+export const AUDIT_ACTIONS = [
+  "profile.approve",
+  "profile.reject",
+  "profile.section.approve",
+  "profile.section.reject",
+  "profile.block",
+  "profile.unblock",
+  "order.process",
+  "order.reject",
+  "application.privileges",
+  "application.privileges.request.grant",
+  "application.privileges.request.decline",
+  "application.kycModel",
+  "sandbox.settings",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditSubject = { type: "profile" | "order" | "application" | "sandbox"; id: string };
+/** What an action is done to. */
+export const AUDIT_SUBJECT_TYPES = ["profile", "order", "application", "sandbox"] as const;
+export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
 /**
  * Records an operator action in the transaction of the change it made: the entry exists exactly when the change

@@ -11,6 +11,7 @@ import { sandboxChain } from "./configured-gateway.ts";
 import { resolveChain, type ChainInfo } from "./registry.ts";
 import type { SandboxChainGateway } from "./sandbox-gateway.ts";
 import { MAX_SIGNED_MESSAGE, quote, tooLong } from "../limits.ts";
+import type { SignedMessageView, SmartAccountView } from "../sandbox/smart-account.responses.ts";
 
 const address = evmAddressSchema();
 
@@ -58,7 +59,7 @@ export async function deploySmartAccount(options: {
   account: z.infer<typeof smartAccountSchema>;
   caller: Caller;
   config: Config;
-}): Promise<{ chain: string; address: string; owners: string[]; threshold: number }> {
+}): Promise<SmartAccountView> {
   const { gateway, chain } = sandboxOf(options.chain, options.config);
   const { address: at, owners, threshold } = options.account;
   const registered = await gateway.registerSmartAccount(
@@ -87,7 +88,7 @@ export async function signOnChain(options: {
   msgHash?: string;
   by: SimulatorDriver;
   config: Config;
-}): Promise<{ chain: string; address: string; msgHash: string; linksCompleted: number; ordersSigned: number }> {
+}): Promise<SignedMessageView> {
   const { gateway, chain } = sandboxOf(options.chain, options.config);
   if (!/^0x[0-9a-fA-F]{40}$/.test(options.address)) throw new AppError("NOT_FOUND", "No such smart account");
   const account = options.address as Hex;

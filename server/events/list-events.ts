@@ -2,6 +2,8 @@ import { z } from "zod";
 import { db } from "../db/client.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
+import type { RecordedEvent } from "./event.responses.ts";
+import type { EventType } from "./record-event.ts";
 
 export const listEventsQuery = z.object({
   profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
@@ -9,7 +11,7 @@ export const listEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export type RecordedEvent = { id: string; type: string; profile: string; data: unknown; createdAt: string };
+export type { RecordedEvent };
 
 /** The operator's view of recorded domain events, newest first (what webhooks deliver, or will). */
 export async function listEvents(options: z.infer<typeof listEventsQuery>): Promise<{ events: RecordedEvent[] }> {
@@ -24,9 +26,10 @@ export async function listEvents(options: z.infer<typeof listEventsQuery>): Prom
   return {
     events: rows.map((e) => ({
       id: e.id,
-      type: e.type,
+      // Written by recordEvent (and its SQL twins): one of its types, an object.
+      type: e.type as EventType,
       profile: e.profileId,
-      data: e.data,
+      data: e.data as RecordedEvent["data"],
       createdAt: e.createdAt.toISOString(),
     })),
   };

@@ -10,6 +10,8 @@ import { ledgerReport } from "../ledger/ledger-report.ts";
 import { formatAmount } from "../money/amount.ts";
 import { ORDER_STATES } from "./order.schemas.ts";
 import { orderView, type OrderView } from "./order-view.ts";
+import type { LedgerOverview, OperatorOrder } from "./operator-order.responses.ts";
+import type { Currency } from "../chains/registry.ts";
 import { processOrder, rejectOrder } from "./settle-order.ts";
 
 export const operatorOrdersQuery = z.object({
@@ -21,9 +23,9 @@ const STUCK_AFTER_MS = 10 * 60_000;
 
 /**
  * `stuck`: claimed for the chain too long ago, or its mint given up on after its attempts (`chainError` says why);
- * the operator may process it again or reject it.
+ * the operator may process it again or reject it (`operator-order.responses.ts`).
  */
-export type OperatorOrder = OrderView & { awaitingSignature: boolean; stuck: boolean; chainError: string | null };
+export type { OperatorOrder };
 
 /** The operator's order queue: open orders first (oldest first), then the latest settled ones. */
 export async function listOrdersForOperator(options: {
@@ -90,18 +92,14 @@ export async function operatorRejectOrder(options: {
 }
 
 /** The ledger's totals per chain and currency, and whether every invariant holds (C34), amounts as decimals. */
-export async function ledgerOverview(): Promise<{
-  consistent: boolean;
-  totals: { chain: string; currency: string; minted: string; burned: string; wallets: string; held: string }[];
-  unbalancedTransactions: string[];
-  driftingAccounts: string[];
-}> {
+export async function ledgerOverview(): Promise<LedgerOverview> {
   const report = await ledgerReport();
   return {
     consistent: report.consistent,
     totals: report.totals.map((t) => ({
       chain: t.chain,
-      currency: t.currency,
+      // Ledger accounts are opened for orders, whose currency was checked.
+      currency: t.currency as Currency,
       minted: formatAmount(t.mintedMinor),
       burned: formatAmount(t.burnedMinor),
       wallets: formatAmount(t.walletsMinor),

@@ -7,22 +7,11 @@ import { requiredSections, sameSection } from "./kyc-rules.ts";
 import { loadProfile, profileView, type ProfileView } from "./profile-view.ts";
 import type { Decision } from "./review.schemas.ts";
 import { settleProfileState } from "./settle-profile-state.ts";
+import type { ReviewItem } from "./review.responses.ts";
 
 /** The operator's review (SPEC "Profile states"; the transition table is in `kyc-rules.ts`). */
 
-export type ReviewItem = ProfileView & {
-  reason: string | null;
-  submissions: {
-    section: string;
-    kind: string;
-    state: string;
-    data: unknown;
-    submittedAt: string;
-    decidedAt: string | null;
-    reason: string | null;
-  }[];
-  files: { id: string; name: string; type: string; size: number; hash: string }[];
-};
+export type { ReviewItem };
 
 /** Profiles with something to review (any pending section), oldest submission first. */
 export async function listAwaitingReview(): Promise<{ profiles: ReviewItem[] }> {
@@ -58,7 +47,8 @@ export async function reviewItem(id: string): Promise<ReviewItem> {
       section: s.section,
       kind: s.kind,
       state: s.state,
-      data: s.data,
+      // The body as accepted: always an object.
+      data: s.data as ReviewItem["submissions"][number]["data"],
       submittedAt: s.submittedAt.toISOString(),
       decidedAt: s.decidedAt?.toISOString() ?? null,
       reason: s.reason,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { quote } from "../limits.ts";
+import type { SandboxSettingsView } from "./sandbox-settings.responses.ts";
 
 /** The fixed id of the one settings row (the database refuses any other). */
 export const SANDBOX_SETTINGS_ID = "5a4db0c5-0000-4000-8000-000000000001";
@@ -63,15 +64,8 @@ export type SandboxSettings = {
   updatedBy: string | null;
 };
 
-/** The API's view: the settings and the sandbox's time now. */
-export type SandboxSettingsView = {
-  autoApprove: { enabled: boolean; delaySeconds: number };
-  autoProcess: { enabled: boolean; delaySeconds: number };
-  clockOffsetSeconds: number;
-  now: string;
-  updatedAt: string | null;
-  updatedBy: string | null;
-};
+/** The API's view: the settings and the sandbox's time now (`sandbox-settings.responses.ts`). */
+export type { SandboxSettingsView };
 
 export function settingsView(settings: SandboxSettings, now: Date): SandboxSettingsView {
   return {

@@ -7,34 +7,17 @@ import { AppError } from "../http/errors.ts";
 import { logger } from "../logging/logger.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { ownSubscription } from "./manage-subscriptions.ts";
-import type { deliveriesQuery } from "./webhook.schemas.ts";
+import type { deliveriesQuery, WebhookEventType } from "./webhook.schemas.ts";
+import type { AttemptView, DeliveryDetailView, DeliveryView } from "./webhook.responses.ts";
 
-export type AttemptView = {
-  number: number;
-  at: string;
-  requestHeaders: unknown;
-  responseStatus?: number;
-  responseBody?: string;
-  latencyMs: number;
-  error?: string;
-};
-
-export type DeliveryView = {
-  id: string;
-  type: string;
-  state: "pending" | "delivered" | "failed";
-  attempts: number;
-  createdAt: string;
-  nextAttemptAt?: string;
-  deliveredAt?: string;
-  lastAttempt?: AttemptView;
-};
+export type { AttemptView, DeliveryView };
 
 export function attemptView(a: WebhookAttempt): AttemptView {
   return {
     number: a.number,
     at: a.at.toISOString(),
-    requestHeaders: a.requestHeaders,
+    // Written from webhookHeaders(): names to values.
+    requestHeaders: a.requestHeaders as Record<string, string>,
     ...(a.responseStatus !== null ? { responseStatus: a.responseStatus } : {}),
     ...(a.responseBody !== null ? { responseBody: a.responseBody } : {}),
     latencyMs: a.latencyMs,
@@ -45,7 +28,8 @@ export function attemptView(a: WebhookAttempt): AttemptView {
 export function deliveryView(d: WebhookDelivery, last?: WebhookAttempt): DeliveryView {
   return {
     id: d.id,
-    type: d.type,
+    // Only types a subscription asked for become deliveries, and those are checked against the list.
+    type: d.type as WebhookEventType,
     state: d.state,
     attempts: d.attempts,
     createdAt: d.createdAt.toISOString(),
@@ -88,7 +72,7 @@ export async function getDelivery(options: {
   caller: Caller;
   subscriptionId: string;
   deliveryId: string;
-}): Promise<DeliveryView & { payload: string; attemptLog: AttemptView[] }> {
+}): Promise<DeliveryDetailView> {
   const d = await ownDelivery(options.caller, options.subscriptionId, options.deliveryId);
   return { ...deliveryView(d, d.attemptLog.at(-1)), payload: d.payload, attemptLog: d.attemptLog.map(attemptView) };
 }

@@ -12,11 +12,13 @@ import {
   DEFAULT_WEBHOOK_TYPES,
   type CreateWebhookRequest,
   type UpdateWebhookRequest,
+  type WebhookEventType,
   type WebhookSubscriptionView,
 } from "./webhook.schemas.ts";
 
 export function subscriptionView(row: WebhookSubscription): WebhookSubscriptionView {
-  return { id: row.id, url: row.url, types: row.types, state: row.state };
+  // The types were checked against the list when they were set.
+  return { id: row.id, url: row.url, types: row.types as WebhookEventType[], state: row.state };
 }
 
 async function checkedUrl(url: string, config: Config): Promise<string> {

@@ -47,8 +47,7 @@ export const deliveriesQuery = z.object({
     .default(50),
 });
 
-/** A subscription as the API shows it: the secret never. */
-export type WebhookSubscriptionView = { id: string; url: string; types: string[]; state: "active" | "inactive" };
+export type { WebhookSubscriptionView } from "./webhook.responses.ts";
 
 /** The developer portal's "add endpoint" form: Tokenrail makes the secret, so only the URL and the event types. */
 export const portalSubscriptionSchema = z.object({ url, types });

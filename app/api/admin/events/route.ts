@@ -3,7 +3,12 @@ import { sessionUserId } from "@/app/auth";
 import { listEvents, listEventsQuery } from "@/server/events/list-events.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { recordedEventListResponse } from "@/server/events/event.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { query: listEventsQuery }, ({ query }) => listEvents(query)),
+  GET: withOperator(
+    sessionUserId,
+    { query: listEventsQuery, responses: { 200: recordedEventListResponse } },
+    ({ query }) => listEvents(query),
+  ),
 });

@@ -2,8 +2,9 @@
 import { sessionUserId } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { ledgerOverviewResponse } from "@/server/orders/operator-order.responses.ts";
 import { ledgerOverview } from "@/server/orders/operate-orders.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, {}, () => ledgerOverview()),
+  GET: withOperator(sessionUserId, { responses: { 200: ledgerOverviewResponse } }, () => ledgerOverview()),
 });

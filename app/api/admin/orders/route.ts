@@ -2,8 +2,13 @@
 import { sessionUserId } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { operatorOrderListResponse } from "@/server/orders/operator-order.responses.ts";
 import { listOrdersForOperator, operatorOrdersQuery } from "@/server/orders/operate-orders.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { query: operatorOrdersQuery }, ({ query }) => listOrdersForOperator(query)),
+  GET: withOperator(
+    sessionUserId,
+    { query: operatorOrdersQuery, responses: { 200: operatorOrderListResponse } },
+    ({ query }) => listOrdersForOperator(query),
+  ),
 });

@@ -2,8 +2,9 @@
 import { sessionUserId } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
+import { reviewQueueResponse } from "@/server/profiles/review.responses.ts";
 import { listAwaitingReview } from "@/server/profiles/review-profile.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, {}, () => listAwaitingReview()),
+  GET: withOperator(sessionUserId, { responses: { 200: reviewQueueResponse } }, () => listAwaitingReview()),
 });

@@ -3,9 +3,10 @@ import { getConfig } from "@/server/config.ts";
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { simulateIncomingPayment, simulatePaymentSchema } from "@/server/orders/sandbox-orders.ts";
+import { SANDBOX_PAYMENT } from "@/server/orders/operator-order.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withSandboxBearer({ body: simulatePaymentSchema }, ({ caller, body }) =>
+  POST: withSandboxBearer({ body: simulatePaymentSchema, ...SANDBOX_PAYMENT }, ({ caller, body }) =>
     simulateIncomingPayment({ caller, request: body, config: getConfig() }),
   ),
 });

@@ -10,17 +10,21 @@ import {
   updateSubscription,
 } from "@/server/webhooks/manage-subscriptions.ts";
 import { updateWebhookSchema } from "@/server/webhooks/webhook.schemas.ts";
+import { webhookSubscriptionResponse } from "@/server/webhooks/webhook.responses.ts";
 
 const params = pathParams("subscription");
-const update = withApplication({ params, body: updateWebhookSchema }, ({ caller, params, body }) =>
+const responses = { 200: webhookSubscriptionResponse };
+const update = withApplication({ params, body: updateWebhookSchema, responses }, ({ caller, params, body }) =>
   updateSubscription({ caller, id: params.subscription, request: body, config: getConfig() }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withApplication({ params }, async ({ caller, params }) =>
+  GET: withApplication({ params, responses }, async ({ caller, params }) =>
     subscriptionView(await ownSubscription(caller, params.subscription)),
   ),
   PATCH: update,
   PUT: update,
-  DELETE: withApplication({ params }, ({ caller, params }) => deleteSubscription({ caller, id: params.subscription })),
+  DELETE: withApplication({ params, responses }, ({ caller, params }) =>
+    deleteSubscription({ caller, id: params.subscription }),
+  ),
 });

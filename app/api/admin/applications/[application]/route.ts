@@ -4,11 +4,15 @@ import { applicationChangeSchema, changeApplication } from "@/server/application
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
+import { applicationResponse } from "@/server/applications/application.responses.ts";
+import { OPERATOR_WRITE } from "@/server/users/operator.responses.ts";
 
 const params = pathParams("application");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  PATCH: withOperator(sessionUserId, { params, body: applicationChangeSchema }, ({ params, body, operator }) =>
-    changeApplication({ id: params.application, change: body, operator }),
+  PATCH: withOperator(
+    sessionUserId,
+    { params, body: applicationChangeSchema, responses: { 200: applicationResponse }, refusals: OPERATOR_WRITE },
+    ({ params, body, operator }) => changeApplication({ id: params.application, change: body, operator }),
   ),
 });

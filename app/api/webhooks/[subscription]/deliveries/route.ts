@@ -4,11 +4,13 @@ import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
 import { listDeliveries } from "@/server/webhooks/deliveries.ts";
 import { deliveriesQuery } from "@/server/webhooks/webhook.schemas.ts";
+import { webhookDeliveryListResponse } from "@/server/webhooks/webhook.responses.ts";
 
 const params = pathParams("subscription");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withApplication({ params, query: deliveriesQuery }, ({ caller, params, query }) =>
-    listDeliveries({ caller, subscriptionId: params.subscription, query }),
+  GET: withApplication(
+    { params, query: deliveriesQuery, responses: { 200: webhookDeliveryListResponse } },
+    ({ caller, params, query }) => listDeliveries({ caller, subscriptionId: params.subscription, query }),
   ),
 });

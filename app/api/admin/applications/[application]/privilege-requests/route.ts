@@ -4,11 +4,20 @@ import { decidePrivilegeRequest, privilegeRequestDecisionSchema } from "@/server
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
+import { applicationResponse, PRIVILEGE_REQUEST_REFUSALS } from "@/server/applications/application.responses.ts";
+import { OPERATOR_WRITE } from "@/server/users/operator.responses.ts";
 
 const params = pathParams("application");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withOperator(sessionUserId, { params, body: privilegeRequestDecisionSchema }, ({ params, body, operator }) =>
-    decidePrivilegeRequest({ id: params.application, request: body, operator }),
+  POST: withOperator(
+    sessionUserId,
+    {
+      params,
+      body: privilegeRequestDecisionSchema,
+      responses: { 200: applicationResponse },
+      refusals: { ...OPERATOR_WRITE, ...PRIVILEGE_REQUEST_REFUSALS },
+    },
+    ({ params, body, operator }) => decidePrivilegeRequest({ id: params.application, request: body, operator }),
   ),
 });

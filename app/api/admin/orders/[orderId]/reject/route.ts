@@ -6,11 +6,22 @@ import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
 import { operatorRejectOrder } from "@/server/orders/operate-orders.ts";
 import { rejectOrderSchema } from "@/server/orders/sandbox-orders.ts";
+import { REJECT_ORDER_REFUSALS } from "@/server/orders/operator-order.responses.ts";
+import { orderResponse } from "@/server/orders/order.responses.ts";
+import { OPERATOR_WRITE } from "@/server/users/operator.responses.ts";
 
 const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withOperator(sessionUserId, { params, body: rejectOrderSchema }, ({ params, body, operator }) =>
-    operatorRejectOrder({ orderId: params.orderId, reason: body.reason, config: getConfig(), operator }),
+  POST: withOperator(
+    sessionUserId,
+    {
+      params,
+      body: rejectOrderSchema,
+      responses: { 200: orderResponse },
+      refusals: { ...OPERATOR_WRITE, ...REJECT_ORDER_REFUSALS },
+    },
+    ({ params, body, operator }) =>
+      operatorRejectOrder({ orderId: params.orderId, reason: body.reason, config: getConfig(), operator }),
   ),
 });

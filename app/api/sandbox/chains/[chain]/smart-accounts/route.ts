@@ -5,11 +5,14 @@ import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
 import { created } from "@/server/http/respond.ts";
+import { SMART_ACCOUNT_REFUSALS, smartAccountResponse } from "@/server/sandbox/smart-account.responses.ts";
 
 const params = pathParams("chain");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withSandboxBearer({ params, body: smartAccountSchema }, async ({ caller, params, body }) =>
-    created(await deploySmartAccount({ chain: params.chain, account: body, caller, config: getConfig() })),
+  POST: withSandboxBearer(
+    { params, body: smartAccountSchema, responses: { 201: smartAccountResponse }, refusals: SMART_ACCOUNT_REFUSALS },
+    async ({ caller, params, body }) =>
+      created(await deploySmartAccount({ chain: params.chain, account: body, caller, config: getConfig() })),
   ),
 });

@@ -3,11 +3,14 @@ import { withApplication } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
 import { resendDelivery } from "@/server/webhooks/deliveries.ts";
+import { RESEND_REFUSALS, webhookDeliveryResponse } from "@/server/webhooks/webhook.responses.ts";
 
 const params = pathParams("subscription", "delivery");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withApplication({ params }, ({ caller, params }) =>
-    resendDelivery({ caller, subscriptionId: params.subscription, deliveryId: params.delivery }),
+  POST: withApplication(
+    { params, responses: { 200: webhookDeliveryResponse }, refusals: RESEND_REFUSALS },
+    ({ caller, params }) =>
+      resendDelivery({ caller, subscriptionId: params.subscription, deliveryId: params.delivery }),
   ),
 });

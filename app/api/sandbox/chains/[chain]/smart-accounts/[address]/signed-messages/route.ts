@@ -5,11 +5,14 @@ import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
 import { created } from "@/server/http/respond.ts";
+import { signedMessageResponse } from "@/server/sandbox/smart-account.responses.ts";
 
 const params = pathParams("chain", "address");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  POST: withSandboxBearer({ params, body: signedMessageSchema }, async ({ caller, params, body }) =>
-    created(await signOnChain({ ...params, ...body, by: { application: caller }, config: getConfig() })),
+  POST: withSandboxBearer(
+    { params, body: signedMessageSchema, responses: { 201: signedMessageResponse } },
+    async ({ caller, params, body }) =>
+      created(await signOnChain({ ...params, ...body, by: { application: caller }, config: getConfig() })),
   ),
 });

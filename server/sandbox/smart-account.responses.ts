@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
+/** `POST /sandbox/chains/{chain}/smart-accounts`: the Safe-like account, deployed. */
+export const smartAccountResponse = z
+  .object({
+    chain: z.string().meta({ description: "The chain's wire name", example: "sepolia" }),
+    address: evmAddress.meta({ description: "As the request wrote it" }),
+    owners: z.array(evmAddress),
+    threshold: z.number().int().meta({ description: "Owner signatures a transaction needs" }),
+  })
+  .meta({ id: "SandboxSmartAccount" });
+export type SmartAccountView = z.input<typeof smartAccountResponse>;
+
+/** `POST /sandbox/chains/{chain}/smart-accounts/{address}/signed-messages`: `SignMsg` emitted, and what it completed. */
+export const signedMessageResponse = z
+  .object({
+    chain: z.string().meta({ description: "The chain's wire name", example: "sepolia" }),
+    address: evmAddress.meta({ description: "As the path wrote it" }),
+    msgHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/)
+      .meta({ description: "The Safe message hash the `SignMsg` event carries" }),
+    linksCompleted: z.number().int().meta({ description: "Address links that waited for this signature, completed" }),
+    ordersSigned: z.number().int().meta({ description: "Orders that waited for this signature, now signed" }),
+  })
+  .meta({ id: "SandboxSignedMessage" });
+export type SignedMessageView = z.input<typeof signedMessageResponse>;
+
+/** Deploying at an address that holds another application's account. */
+export const SMART_ACCOUNT_REFUSALS = { 409: "Another smart account is deployed at this address" };
