@@ -1,5 +1,5 @@
 import type { Prisma } from "../generated/prisma/client.ts";
-import type { EventData } from "../webhooks/event-payloads.ts";
+import type { EventData } from "../webhooks/event.responses.ts";
 
 /** Event types the webhooks deliver (SPEC "Event types"). */
 export type EventType = "profile.updated" | "iban.updated" | "order.created" | "order.updated";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Config } from "../config.ts";
 import { AppError } from "../http/errors.ts";
-import type { subscriptionCreatedSchema } from "./event-payloads.ts";
+import type { subscriptionCreatedSchema } from "./event.responses.ts";
 import { sendWebhook } from "./send.ts";
 import { newMessageId, webhookHeaders } from "./sign.ts";
 

@@ -67,7 +67,9 @@ function refusals(d: RouteDescription): Record<string, string> {
     d.params || d.query || d.body
       ? "The request is malformed or a field is invalid (`errors` names it)"
       : "The request is malformed (bytes this API does not store, an unparsable query)";
-  if (d.caller !== "public" && d.caller !== "oauth-client") out["401"] = "No valid access token";
+  // The operator API answers 404 to everyone else, signed in or not: it does not announce itself.
+  if (d.caller !== "public" && d.caller !== "oauth-client" && d.caller !== "operator")
+    out["401"] = "No valid access token";
   if (d.caller === "application") out["403"] = "A person's token: only the application's own token may do this";
   out["404"] = "Not found, or not the caller's to see";
   if (d.accept !== false) out["406"] = "The Accept header asks for a representation this API does not give";

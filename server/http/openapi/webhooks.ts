@@ -1,7 +1,7 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import type { EventType } from "../../events/record-event.ts";
-import { eventEnvelopeSchema, subscriptionCreatedSchema } from "../../webhooks/event-payloads.ts";
+import { eventEnvelopeSchema, subscriptionCreatedSchema } from "../../webhooks/event.responses.ts";
 
 /** The Standard Webhooks headers every delivery carries (server/webhooks/sign.ts). */
 const deliveryHeaders = z.object({
@@ -72,7 +72,7 @@ const RETRIED =
 
 /**
  * The OpenAPI 3.1 `webhooks` section: what a subscribed receiver is sent, one entry per event type the API emits, with
- * its body's schema (server/webhooks/event-payloads.ts), the signature headers and the answer expected.
+ * its body's schema (server/webhooks/event.responses.ts), the signature headers and the answer expected.
  */
 export function webhookEvents(): ZodOpenApiPathsObject {
   const out: ZodOpenApiPathsObject = {
