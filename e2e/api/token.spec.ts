@@ -13,7 +13,8 @@ test.describe("POST/GET /auth/token — client credentials", () => {
     expect(res.headers()["cache-control"]).toBe("no-store");
     const body = (await jsonOf(res)) as Record<string, unknown>;
     expect(body).toEqual({
-      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as unknown,
+      // Signed (issue 16): tr1.<base64url claims>.<base64url HMAC-SHA256>.
+      access_token: expect.stringMatching(/^tr1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/) as unknown,
       token_type: "Bearer",
       expires_in: 3600,
       profile: expect.stringMatching(UUID) as unknown,

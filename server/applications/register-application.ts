@@ -1,7 +1,8 @@
+import { serverClock, type Clock } from "../clock.ts";
 import type { Environment } from "../config.ts";
 import { db, type DbOrTx } from "../db/client.ts";
 import { AppError, type FieldErrors } from "../http/errors.ts";
-import { evictAuth } from "../oauth/auth-cache.ts";
+import { evictAuth, evictLocally } from "../oauth/auth-cache.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";
 
@@ -65,16 +66,34 @@ export async function registerApplication(options: {
   };
 }
 
-/** Issues a new client secret; the old one stops working at once. Returns the new secret, shown this once. */
-export async function rotateClientSecret(options: { applicationId: string; tx?: DbOrTx }): Promise<string> {
-  const prisma = options.tx ?? (await db());
+/**
+ * Issues a new client secret; the old one stops working at once, and so does every access token issued with it:
+ * `tokensNotBefore` moves (strictly forward, whatever the clock does) and signed tokens carry the value they were
+ * issued under; tokens stored as rows are revoked. Returns the new secret, shown this once.
+ */
+export async function rotateClientSecret(options: { applicationId: string; clock?: Clock }): Promise<string> {
+  const { applicationId, clock = serverClock } = options;
   const clientSecret = randomSecret();
-  const { count } = await prisma.oAuthClient.updateMany({
-    where: { applicationId: options.applicationId, kind: "client_credentials" },
-    data: { secretHash: hashSecret(clientSecret) },
+  const now = clock();
+  const prisma = await db();
+  const tags = await prisma.$transaction(async (tx) => {
+    const rotated = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "OAuthClient"
+      SET "secretHash" = ${hashSecret(clientSecret)},
+          "tokensNotBefore" = GREATEST(${now}::timestamptz, "tokensNotBefore" + interval '1 millisecond'),
+          "updatedAt" = ${new Date()}::timestamptz
+      WHERE "applicationId" = ${applicationId}::uuid AND kind = 'client_credentials'
+      RETURNING id::text`;
+    const client = rotated[0];
+    if (!client) throw new AppError("NOT_FOUND", "No such application");
+    await tx.accessToken.updateMany({ where: { clientId: client.id, revokedAt: null }, data: { revokedAt: now } });
+    // The token endpoint and bearer authentication cache the client for a few seconds: evicted here at once, and
+    // announced to the other instances with the change.
+    const evicted = [`application:${applicationId}`, `client:${client.id}`];
+    await evictAuth(evicted, tx);
+    return evicted;
   });
-  if (count === 0) throw new AppError("NOT_FOUND", "No such application");
-  // The token endpoint caches clients for a few seconds: the old secret must stop here at once.
-  await evictAuth([`application:${options.applicationId}`]);
+  // A read here between that eviction and the commit may have cached the old row.
+  evictLocally(tags);
   return clientSecret;
 }

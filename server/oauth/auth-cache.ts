@@ -15,6 +15,8 @@ export type CachedClient = {
   id: string;
   kind: string;
   secretHash: string | null;
+  /** `OAuthClient.tokensNotBefore` in milliseconds, 0 when never set: what a valid signed token carries as `nbf`. */
+  tokensNotBefore: number;
   applicationId: string;
   profileId: string;
   ownerId: string;

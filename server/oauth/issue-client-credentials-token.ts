@@ -1,17 +1,20 @@
-import { db } from "../db/client.ts";
+import { randomUUID } from "node:crypto";
 import { serverClock, type Clock } from "../clock.ts";
+import { getConfig } from "../config.ts";
 import { AppError } from "../http/errors.ts";
-import { uuidOrUndefined } from "../ids.ts";
 import { clientAuthLimiter } from "../security/failure-limiter.ts";
-import { storeAccessToken } from "./access-token-writer.ts";
-import { AUTH_CACHE_SECONDS, authCache, authEpoch, cacheClient, type CachedClient } from "./auth-cache.ts";
-import { CLIENT_CREDENTIALS } from "./authenticate-bearer.ts";
-import { hashSecret, randomSecret, secretMatches } from "./secrets.ts";
+import { findClient } from "./find-client.ts";
+import { secretMatches } from "./secrets.ts";
+import { accessTokenKey, signAccessToken } from "./signed-access-token.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, type TokenResponse } from "./token.schemas.ts";
 
 export const WRONG_GRANT_MESSAGE = "The client is not authorized to request a token using this method.";
 
-/** `grant_type=client_credentials`: a confidential client acting on its own application's profile. */
+/**
+ * `grant_type=client_credentials`: a confidential client acting on its own application's profile. The token is
+ * self-contained and signed (server/oauth/signed-access-token.ts): valid for `ACCESS_TOKEN_TTL_SECONDS` (C14), until
+ * the secret is rotated, or until the client is gone. A database dump holds nothing of it (C15).
+ */
 export async function issueClientCredentialsToken(options: {
   clientId: string | undefined;
   clientSecret: string | undefined;
@@ -44,15 +47,18 @@ export async function issueClientCredentialsToken(options: {
   if (!secretMatches(clientSecret, client.secretHash)) throw failed();
   limiter.reset(limitKey);
 
-  const accessToken = randomSecret();
-  // Answered only once the row is committed (grouped with concurrent requests' rows): the token works at once.
-  await storeAccessToken({
-    tokenHash: hashSecret(accessToken),
-    clientId: client.id,
-    profileId: client.profileId,
-    grantType: CLIENT_CREDENTIALS,
-    expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-  });
+  // Signed, not stored: nothing to write, and the token works at once on every instance sharing the secret.
+  const issuedAt = now.getTime();
+  const accessToken = signAccessToken(
+    {
+      jti: randomUUID(),
+      cid: client.id,
+      iat: issuedAt,
+      exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS * 1000,
+      nbf: client.tokensNotBefore,
+    },
+    accessTokenKey(getConfig().secret),
+  );
   return {
     access_token: accessToken,
     token_type: "Bearer",
@@ -60,42 +66,4 @@ export async function issueClientCredentialsToken(options: {
     profile: client.profileId,
     userId: client.ownerId,
   };
-}
-
-/**
- * The client, from this process's cache or the database. Its secret is checked against the stored hash on every
- * request either way; the cache only saves the read, for `AUTH_CACHE_SECONDS`. Rotating the secret, or a change to
- * the application's owner or profile, evicts the entry here at once (`evictAuth`); other instances sharing the
- * database see the change within that bound, as with revoked tokens.
- */
-async function findClient(clientId: string): Promise<CachedClient | undefined> {
-  const id = uuidOrUndefined(clientId);
-  if (!id) return undefined;
-  // Wall-clock time, not the injectable clock: how long a read may be trusted is real time, whatever a test's offset.
-  const now = Date.now();
-  const cached = authCache().clients.get(id, now);
-  if (cached) return cached;
-  const epoch = authEpoch();
-  const prisma = await db();
-  const row = await prisma.oAuthClient.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      kind: true,
-      secretHash: true,
-      applicationId: true,
-      application: { select: { profileId: true, ownerId: true } },
-    },
-  });
-  if (!row) return undefined;
-  const client: CachedClient = {
-    id: row.id,
-    kind: row.kind,
-    secretHash: row.secretHash,
-    applicationId: row.applicationId,
-    profileId: row.application.profileId,
-    ownerId: row.application.ownerId,
-  };
-  cacheClient(client, epoch, now + AUTH_CACHE_SECONDS * 1000);
-  return client;
 }

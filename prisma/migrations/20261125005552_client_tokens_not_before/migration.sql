@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OAuthClient" ADD COLUMN     "tokensNotBefore" TIMESTAMPTZ(3);
