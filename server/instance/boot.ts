@@ -1,5 +1,6 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { closeDriverLocks } from "../chains/chain-queue.ts";
+import { reconcileTransfers, RECONCILE_INTERVAL_MS } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
@@ -52,6 +53,8 @@ export async function boot(): Promise<void> {
   // Queued mints and burns: every instance tries to drive them; one at a time per issuer key and chain does.
   startPeriodic("chain-transactions", 1_000, () => driveChainTransactions(config));
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void closeDriverLocks());
+  // Tokens moved by plain on-chain transfers: read from each token's events and reconciled into the ledger.
+  startPeriodic("chain-transfers", RECONCILE_INTERVAL_MS, () => reconcileTransfers({ config }));
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
   startPeriodic("due-orders", 1_000, processOrdersWhenDue(config));
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.

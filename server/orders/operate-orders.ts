@@ -92,7 +92,15 @@ export async function operatorRejectOrder(options: {
 /** The ledger's totals per chain and currency, and whether every invariant holds (C34), amounts as decimals. */
 export async function ledgerOverview(): Promise<{
   consistent: boolean;
-  totals: { chain: string; currency: string; minted: string; burned: string; wallets: string; held: string }[];
+  totals: {
+    chain: string;
+    currency: string;
+    minted: string;
+    burned: string;
+    wallets: string;
+    held: string;
+    external: string;
+  }[];
   unbalancedTransactions: string[];
   driftingAccounts: string[];
 }> {
@@ -106,6 +114,7 @@ export async function ledgerOverview(): Promise<{
       burned: formatAmount(t.burnedMinor),
       wallets: formatAmount(t.walletsMinor),
       held: formatAmount(t.holdsMinor),
+      external: formatAmount(t.externalMinor),
     })),
     unbalancedTransactions: report.unbalancedTransactions,
     driftingAccounts: report.driftingAccounts,
