@@ -112,6 +112,32 @@ export async function driveChainQueue(options: DriveOptions): Promise<boolean> {
   return pass;
 }
 
+type StopState = { stopping: boolean; signal: Promise<void>; resolve: () => void };
+
+/** Whether this process is stopping its drivers (on globalThis: routes and the jobs are bundled apart). */
+function stopState(): StopState {
+  const g = globalThis as typeof globalThis & { __tokenrailChainStop?: StopState };
+  if (!g.__tokenrailChainStop) {
+    let resolve = () => {};
+    const signal = new Promise<void>((r) => (resolve = r));
+    g.__tokenrailChainStop = { stopping: false, signal, resolve };
+  }
+  return g.__tokenrailChainStop;
+}
+
+/**
+ * Shutdown: drivers take no further row; a row being signed or broadcast is finished (its bytes and hash stored,
+ * then sent) and its receipt not waited for (the row stays `sent`, and the next driver, here or on another
+ * instance, sends the same bytes again and settles it). Resolves when every drive of this process has ended and
+ * released its lock, so another instance takes the queue over at once.
+ */
+export async function stopChainDrivers(): Promise<void> {
+  const state = stopState();
+  state.stopping = true;
+  state.resolve();
+  await Promise.allSettled([...inFlight().values()]);
+}
+
 /** This process's drives under way, by queue key. */
 function inFlight(): Map<string, Promise<boolean>> {
   const g = globalThis as typeof globalThis & { __tokenrailChainDrives?: Map<string, Promise<boolean>> };
@@ -126,8 +152,9 @@ async function drive(options: DriveOptions, locks: DriverLocks, key: string): Pr
     if (!chain) throw new Error(`queued transactions on ${chainName}, not a chain of this environment`);
     const transactions = chainGateway(config).transactions;
     const prisma = await db();
+    const stop = stopState();
     for (;;) {
-      if (!locks.holds(key)) return true;
+      if (!locks.holds(key) || stop.stopping) return true;
       const rows = await prisma.chainTransaction.findMany({
         where: { chain: chainName, sender, state: { in: [...OPEN_STATES] } },
         orderBy: { seq: "asc" },
@@ -140,7 +167,7 @@ async function drive(options: DriveOptions, locks: DriverLocks, key: string): Pr
         // several go at once, as concurrent requests did before the queue.
         const steps: Step[] = [];
         for (let i = 0; i < rows.length; i += SIMULATED_PARALLEL) {
-          if (!locks.holds(key)) return true;
+          if (!locks.holds(key) || stop.stopping) return true;
           const batch = rows.slice(i, i + SIMULATED_PARALLEL);
           steps.push(...(await Promise.all(batch.map((row) => applySimulated(transactions, chain, row, options)))));
         }
@@ -148,7 +175,7 @@ async function drive(options: DriveOptions, locks: DriverLocks, key: string): Pr
         continue;
       }
       for (const row of rows) {
-        if (!locks.holds(key)) return true;
+        if (!locks.holds(key) || stop.stopping) return true;
         const step = await driveSigned(transactions, chain, row, options);
         if (step === "done") progressed = true;
         if (step === "blocked") {
@@ -189,6 +216,8 @@ export async function awaitChainTransaction(
   let driving: Promise<boolean> | undefined;
   for (let row = options.row; ; row = await prisma.chainTransaction.findUniqueOrThrow({ where: { id: row.id } })) {
     if (row.state === "confirmed" || row.state === "failed" || Date.now() >= deadline) return row;
+    // A stopping instance answers with the row as it is; another instance settles it.
+    if (stopState().stopping) return row;
     driving ??= driveChainQueue({ ...options, chain: row.chain, sender: row.sender })
       .catch((err: unknown) => {
         logger().error({ err, chain: row.chain }, "the chain queue could not be driven");
@@ -302,16 +331,22 @@ async function driveSigned(
     });
   }
   let outcome;
+  const stop = stopState();
   try {
-    outcome = await transactions.outcome(
-      chain,
-      txHash,
-      answer === "nonce-used" ? 0 : (options.receiptWaitMs ?? DEFAULT_RECEIPT_WAIT_MS),
-    );
+    outcome = await Promise.race([
+      transactions.outcome(
+        chain,
+        txHash,
+        answer === "nonce-used" || stop.stopping ? 0 : (options.receiptWaitMs ?? DEFAULT_RECEIPT_WAIT_MS),
+      ),
+      // Shutting down: the transaction is sent and its hash stored; its receipt is the next driver's to wait for.
+      stop.signal.then(() => "stopping" as const),
+    ]);
   } catch (error) {
     await prisma.chainTransaction.update({ where: { id: row.id }, data: { lastError: message(error) } });
     return "blocked";
   }
+  if (outcome === "stopping") return "blocked";
   if (outcome === "pending" && answer === "nonce-used") {
     // Its nonce went to another transaction and this one was never mined: it never will be.
     await fail(row, ["signed", "sent"], `transaction ${txHash}: its nonce was used by another transaction`, options);
