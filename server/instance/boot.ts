@@ -1,6 +1,6 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
-import { reconcileTransfers, RECONCILE_INTERVAL_MS } from "../chains/reconcile-transfers.ts";
+import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
@@ -58,7 +58,7 @@ export async function boot(): Promise<void> {
     await closeDriverLocks();
   });
   // Tokens moved by plain on-chain transfers: read from each token's events and reconciled into the ledger.
-  startPeriodic("chain-transfers", RECONCILE_INTERVAL_MS, () => reconcileTransfers({ config }));
+  startPeriodic("chain-transfers", reconcileIntervalMs(config), () => reconcileTransfers({ config }));
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
   startPeriodic("due-orders", 1_000, processOrdersWhenDue(config));
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.
