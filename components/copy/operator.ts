@@ -170,6 +170,8 @@ export const operatorCopy = {
     awaitingSignature: "awaits Safe signature",
     transaction: (hash: string) => `Transaction ${hash.slice(0, 10)}…${hash.slice(-6)}`,
     stuck: "stuck on chain",
+    chainError: (error: string) => `Chain transaction failed: ${error}`,
+    retryAfterError: "Its chain transactions were given up on: processing it queues a new attempt.",
     noCounterpart: "—",
     process: "Process",
     reject: "Reject",

@@ -109,6 +109,11 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                         <span className="badge">{text.awaitingSignature}</span>
                       ) : null}
                       {open && listed.stuck ? <span className="badge bad">{text.stuck}</span> : null}
+                      {open && listed.chainError ? (
+                        <p className="muted chain-error" role="note">
+                          {text.chainError(listed.chainError)}
+                        </p>
+                      ) : null}
                       {order.meta.rejectedReason ? <p className="muted">{order.meta.rejectedReason}</p> : null}
                       {order.meta.txHashes?.map((hash) => (
                         <p key={hash} className="muted">
@@ -145,6 +150,7 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                       <td colSpan={COLUMNS}>
                         {current.mode === "process" ? (
                           <div className="confirm" role="group" aria-label={text.confirmProcess(amount, order.kind)}>
+                            {listed.chainError ? <p className="muted">{text.retryAfterError}</p> : null}
                             <p>{text.confirmProcess(amount, order.kind)}</p>
                             <button
                               type="button"

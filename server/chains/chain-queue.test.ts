@@ -23,6 +23,7 @@ import {
   InProcessLocks,
   PostgresLocks,
   queueChainTransaction,
+  stopChainDrivers,
   type DriverLocks,
   type QueueHooks,
 } from "./chain-queue.ts";
@@ -293,5 +294,41 @@ describe("issue 17: the chain transaction queue on an EVM chain", () => {
     const row = await prisma.chainTransaction.findFirstOrThrow({ where: { orderId: order.id } });
     assert.equal(row.state, "failed");
     assert.match(row.lastError ?? "", /fewer than/);
+  });
+});
+
+// Last: stopping is for good in a process.
+describe("issue 17: a stopping instance's chain queue driver", () => {
+  it("finishes the send under way (signed, stored, broadcast), leaves its receipt to the next driver and frees the queue at once", async () => {
+    const holder = fresh();
+    const row = await queued(holder, 40n * EUR);
+    const a = instanceLocks();
+    const b = instanceLocks();
+    const { hooks, confirmed } = countingHooks();
+    const key = `${sender()}:sepolia`;
+    // SIGTERM arrives while the transaction is being signed.
+    const drove = await driveChainQueue({
+      config,
+      chain: "sepolia",
+      sender: sender(),
+      hooks,
+      locks: a,
+      afterSign: () => stopChainDrivers(),
+    });
+    assert.equal(drove, true);
+    const prisma = await db();
+    const left = await prisma.chainTransaction.findUniqueOrThrow({ where: { id: row.id } });
+    assert.equal(left.state, "sent");
+    assert.match(left.txHash ?? "", /^0x[0-9a-f]{64}$/);
+    assert.deepEqual(confirmed, []);
+    // It was sent: the chain has it. And the queue is free for another instance right away.
+    assert.equal(await balance(holder), 40n * EUR);
+    assert.equal(a.holds(key), false);
+    assert.equal(await b.tryAcquire(key), true);
+    await b.release(key);
+    if (config.database.kind === "postgres") {
+      await a.close();
+      await b.close();
+    }
   });
 });

@@ -21,3 +21,6 @@ export const ERC1271_MAGIC_VALUE = "0x1626ba7e";
 
 /** What a Safe emits when a message is signed on chain (SignMessageLib, run by the Safe itself). */
 export const SIGN_MSG_EVENT = parseAbi(["event SignMsg(bytes32 indexed msgHash)"])[0];
+
+/** ERC-20's transfer event: plain transfers, and mints and burns (from or to the zero address). */
+export const TRANSFER_EVENT = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"])[0];

@@ -15,7 +15,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
-import { ERC1271_ABI, ERC1271_MAGIC_VALUE, ERC20_ABI, ISSUER_ABI, SIGN_MSG_EVENT } from "./evm-abis.ts";
+import { ERC1271_ABI, ERC1271_MAGIC_VALUE, ERC20_ABI, ISSUER_ABI, SIGN_MSG_EVENT, TRANSFER_EVENT } from "./evm-abis.ts";
 import { contractRefused, failure } from "./evm-errors.ts";
 import type {
   BroadcastAnswer,
@@ -24,6 +24,7 @@ import type {
   TokenAmount,
   TokenOperation,
   TransactionSigner,
+  TransferPage,
 } from "./gateway.ts";
 import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
 import { safeMessageHash } from "./safe-message-hash.ts";
@@ -233,6 +234,46 @@ export class EvmChainGateway implements ChainGateway {
       return false;
     } catch (error) {
       throw failure(`SignMsg search on ${chain.name}`, error, c.settings.rpcUrl);
+    }
+  }
+
+  /**
+   * The token's `Transfer` logs from block `position` (at least the chain's start block) over at most
+   * `logBlockRange` blocks, up to the newest block with the configured confirmations: one `eth_getLogs`.
+   */
+  async transfers(chain: ChainInfo, currency: Currency, position: bigint): Promise<TransferPage> {
+    const c = await this.connection(chain);
+    const token = this.token(chain, c, currency);
+    const startBlock = c.settings.startBlock ?? 0n;
+    const from = position > startBlock ? position : startBlock;
+    try {
+      const head = await c.reader.getBlockNumber({ cacheTime: 0 });
+      const final = head - BigInt(this.confirmations) + 1n;
+      if (final < from) return { transfers: [], next: from };
+      const to = from + this.logBlockRange - 1n < final ? from + this.logBlockRange - 1n : final;
+      const logs = await c.reader.getLogs({
+        address: token.address,
+        event: TRANSFER_EVENT,
+        fromBlock: from,
+        toBlock: to,
+      });
+      const transfers = logs.flatMap((log) =>
+        log.args.from && log.args.to && log.args.value !== undefined && log.transactionHash && log.logIndex !== null
+          ? [
+              {
+                txHash: log.transactionHash,
+                logIndex: log.logIndex,
+                from: log.args.from,
+                to: log.args.to,
+                units: log.args.value,
+                position: log.blockNumber ?? to,
+              },
+            ]
+          : [],
+      );
+      return { transfers, next: to + 1n };
+    } catch (error) {
+      throw failure(`Transfer events of ${currency} on ${chain.name}`, error, c.settings.rpcUrl, token.address);
     }
   }
 

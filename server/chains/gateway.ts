@@ -25,7 +25,18 @@ export interface ChainGateway {
   safeMessageHash(chain: ChainInfo, account: Hex, message: string): Promise<Hex>;
   /** Whether `account` has emitted `SignMsg(msgHash)`: the message was signed on chain. */
   hasSignedMessage(chain: ChainInfo, account: Hex, msgHash: Hex): Promise<boolean>;
+  /**
+   * The token's `Transfer` events (mints and burns among them) from `position` on, over a bounded range and final
+   * ones only, oldest first; `next` is where the following read starts (`position` itself when nothing new is final).
+   * A position is a block number on an EVM chain, a sequence number on the sandbox chain.
+   */
+  transfers(chain: ChainInfo, currency: Currency, position: bigint): Promise<TransferPage>;
 }
+
+/** One `Transfer(from, to, value)` event, identified by its transaction and its index among the block's logs. */
+export type TokenTransfer = { txHash: Hex; logIndex: number; from: Hex; to: Hex; units: bigint; position: bigint };
+
+export type TransferPage = { transfers: TokenTransfer[]; next: bigint };
 
 /** A mint or burn of `units` of `currency` to or from `address`, as the transaction queue holds it. */
 export type TokenOperation = {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hashMessage, hashTypedData, recoverAddress, size, slice, type Hex } from "viem";
 import { db, type DbOrTx } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
-import type { ChainGateway, SimulatedChain, TokenAmount } from "./gateway.ts";
+import type { ChainGateway, SimulatedChain, TokenAmount, TransferPage } from "./gateway.ts";
 import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
 
 /**
@@ -70,6 +70,61 @@ export class SandboxChainGateway implements ChainGateway {
       where: { chain_addressKey_msgHash: { chain: chain.name, addressKey: account.toLowerCase(), msgHash } },
     });
     return row !== null;
+  }
+
+  /** Plain transfers made on the sandbox chain (`transfer`), from sequence number `position` on. */
+  async transfers(chain: ChainInfo, currency: Currency, position: bigint): Promise<TransferPage> {
+    const prisma = await db();
+    const rows = await prisma.simulatedTransfer.findMany({
+      where: { chain: chain.name, currency, seq: { gte: position } },
+      orderBy: { seq: "asc" },
+      take: TRANSFER_PAGE,
+    });
+    const last = rows[rows.length - 1];
+    return {
+      transfers: rows.map((row) => ({
+        txHash: row.txHash as Hex,
+        logIndex: 0,
+        from: row.fromKey as Hex,
+        to: row.toKey as Hex,
+        units: BigInt(row.units.toFixed(0)),
+        position: row.seq,
+      })),
+      next: last ? last.seq + 1n : position,
+    };
+  }
+
+  /**
+   * A holder's plain ERC-20 `transfer`: `units` move from `from` to `to` and the transfer is recorded as its event.
+   * Undefined, and nothing moved, when `from` holds fewer. Transfers commit in the order of their sequence numbers (one at a time per
+   * database), so a reader that has seen number n never later finds a smaller one appear.
+   */
+  async transfer(chain: ChainInfo, currency: Currency, from: Hex, to: Hex, units: bigint): Promise<Hex | undefined> {
+    if (units <= 0n) throw new Error("transfer amount must be positive");
+    const prisma = await db();
+    const txHash = simulatedTxHash();
+    const amount = new Prisma.Decimal(units.toString());
+    return prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('tokenrail simulated transfers'))`;
+      const { count } = await tx.simulatedTokenBalance.updateMany({
+        where: { chain: chain.name, currency, addressKey: from.toLowerCase(), units: { gte: amount } },
+        data: { units: { decrement: amount } },
+      });
+      if (count !== 1) return undefined;
+      await mintIn(tx, chain, currency, to, units);
+      await tx.simulatedTransfer.create({
+        data: {
+          chain: chain.name,
+          currency,
+          fromKey: from.toLowerCase(),
+          toKey: to.toLowerCase(),
+          units: amount,
+          txHash,
+          createdAt: new Date(),
+        },
+      });
+      return txHash;
+    });
   }
 
   /**
@@ -162,6 +217,9 @@ async function burnIn(tx: DbOrTx, chain: ChainInfo, currency: Currency, from: He
   });
   if (count !== 1) throw new Error(`burn of ${units} exceeds the balance of ${from} on ${chain.name}`);
 }
+
+/** How many sandbox transfers one read returns. */
+const TRANSFER_PAGE = 500;
 
 function simulatedTxHash(): Hex {
   return `0x${randomBytes(32).toString("hex")}`;

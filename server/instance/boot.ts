@@ -1,5 +1,6 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
+import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
+import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
@@ -16,7 +17,7 @@ import { startWebhookWorker } from "../webhooks/start-webhook-worker.ts";
 import { banner } from "./banner.ts";
 import { demoCredentials } from "./demo-credentials.ts";
 import { seedDemo } from "./seed-demo.ts";
-import { handleShutdownSignals } from "./shutdown.ts";
+import { handleShutdownSignals, onShutdown } from "./shutdown.ts";
 
 /** Runs once per server process before it takes requests: migrate, seed the sandbox demo, say where to go. */
 export async function boot(): Promise<void> {
@@ -51,7 +52,13 @@ export async function boot(): Promise<void> {
   startPeriodic("order-signatures", 15_000, () => completeOrderSignatures({ config }));
   // Queued mints and burns: every instance tries to drive them; one at a time per issuer key and chain does.
   startPeriodic("chain-transactions", 1_000, () => driveChainTransactions(config));
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void closeDriverLocks());
+  // On shutdown a send under way is finished (its hash stored), then the locks go: another instance takes over.
+  onShutdown(async () => {
+    await stopChainDrivers();
+    await closeDriverLocks();
+  });
+  // Tokens moved by plain on-chain transfers: read from each token's events and reconciled into the ledger.
+  startPeriodic("chain-transfers", reconcileIntervalMs(config), () => reconcileTransfers({ config }));
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
   startPeriodic("due-orders", 1_000, processOrdersWhenDue(config));
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.

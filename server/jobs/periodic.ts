@@ -1,7 +1,10 @@
 import { logger } from "../logging/logger.ts";
 
-/** Every job this process started (and whatever else must end with them), so a shutdown can stop them all. */
-const running = new Set<() => void>();
+/**
+ * Every job this process started (and whatever else must end with them), so a shutdown can stop them all; each stop
+ * resolves once the job's run under way (if any) has ended.
+ */
+const running = new Set<() => Promise<void>>();
 
 /**
  * Runs `work` every `intervalMs` in this process, never two runs at once, errors logged and survived. The timer does
@@ -31,6 +34,7 @@ export function startWakeable(
   let busy = false;
   let again = false;
   let stopped = false;
+  let run: Promise<void> | undefined;
   const wake = () => {
     if (stopped) return;
     if (busy) {
@@ -39,10 +43,12 @@ export function startWakeable(
     }
     busy = true;
     again = false;
-    work()
+    run = work()
+      .then(() => undefined)
       .catch((err: unknown) => logger().error({ err, job: name }, "periodic job failed"))
       .finally(() => {
         busy = false;
+        run = undefined;
         if (again) wake();
       });
   };
@@ -54,21 +60,27 @@ export function startWakeable(
     stopped = true;
     clearInterval(timer);
     running.delete(stop);
+    return run ?? Promise.resolve();
   };
   running.add(stop);
-  return { wake, stop };
+  return { wake, stop: () => void stop() };
 }
 
 /** Something to end together with the periodic jobs (a listening connection): run once by `stopAllPeriodic`. */
 export function stopWithPeriodic(step: () => Promise<unknown>): void {
   const stop = () => {
     running.delete(stop);
-    step().catch((err: unknown) => logger().warn({ err }, "stopping a background listener failed"));
+    return step()
+      .then(() => undefined)
+      .catch((err: unknown) => logger().warn({ err }, "stopping a background listener failed"));
   };
   running.add(stop);
 }
 
-/** Stops every periodic job of this process and what ends with them; a run already under way finishes on its own. */
-export function stopAllPeriodic(): void {
-  for (const stop of [...running]) stop();
+/**
+ * Stops every periodic job of this process and what ends with them. Resolves when the runs under way have ended
+ * (a job that sees `isStopping` cuts its run short: the webhook worker sends what is in flight and releases the rest).
+ */
+export async function stopAllPeriodic(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
 }

@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 
 export type LedgerReport = {
-  /** Per chain and currency: minted, burned, and what wallets and holds add up to. */
+  /** Per chain and currency: minted, burned, and what wallets, holds and addresses linked to no profile add up to. */
   totals: {
     chain: string;
     currency: string;
@@ -9,6 +9,7 @@ export type LedgerReport = {
     burnedMinor: bigint;
     walletsMinor: bigint;
     holdsMinor: bigint;
+    externalMinor: bigint;
   }[];
   /** Transactions whose entries do not sum to zero (always empty unless the database was tampered with). */
   unbalancedTransactions: string[];
@@ -20,7 +21,9 @@ export type LedgerReport = {
 
 /**
  * The ledger checked against its own invariants (C34): for each chain and currency, minted − burned equals the sum
- * of wallet and holds balances; every transaction nets to zero; every stored balance equals its entries' sum.
+ * of wallet, holds and external balances (tokens exist somewhere: at a linked address, set aside for an order, or at
+ * an address linked to no profile after a plain transfer); every transaction nets to zero; every stored balance
+ * equals its entries' sum.
  */
 export async function ledgerReport(): Promise<LedgerReport> {
   const prisma = await db();
@@ -44,11 +47,13 @@ export async function ledgerReport(): Promise<LedgerReport> {
       burnedMinor: 0n,
       walletsMinor: 0n,
       holdsMinor: 0n,
+      externalMinor: 0n,
     };
     const total = BigInt(row.total);
     if (row.kind === "issuance") entry.mintedMinor = -total;
     else if (row.kind === "redemption") entry.burnedMinor = total;
     else if (row.kind === "wallet") entry.walletsMinor = total;
+    else if (row.kind === "external") entry.externalMinor = total;
     else entry.holdsMinor = total;
     byPair.set(key, entry);
   }
@@ -56,7 +61,7 @@ export async function ledgerReport(): Promise<LedgerReport> {
   const consistent =
     unbalanced.length === 0 &&
     drifting.length === 0 &&
-    totals.every((t) => t.mintedMinor - t.burnedMinor === t.walletsMinor + t.holdsMinor);
+    totals.every((t) => t.mintedMinor - t.burnedMinor === t.walletsMinor + t.holdsMinor + t.externalMinor);
   return {
     totals,
     unbalancedTransactions: unbalanced.map((r) => r.id),

@@ -36,7 +36,11 @@ async function assertConsistent(context: string) {
   assert.deepEqual(report.unbalancedTransactions, [], context);
   assert.deepEqual(report.driftingAccounts, [], context);
   for (const t of report.totals) {
-    assert.equal(t.mintedMinor - t.burnedMinor, t.walletsMinor + t.holdsMinor, `${context}: ${t.chain}/${t.currency}`);
+    assert.equal(
+      t.mintedMinor - t.burnedMinor,
+      t.walletsMinor + t.holdsMinor + t.externalMinor,
+      `${context}: ${t.chain}/${t.currency}`,
+    );
   }
   const prisma = await db();
   const negative = await prisma.ledgerAccount.count({

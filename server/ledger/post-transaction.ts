@@ -9,7 +9,7 @@ export class InsufficientFunds extends Error {
   }
 }
 
-export type LedgerKind = "mint" | "hold" | "burn" | "release";
+export type LedgerKind = "mint" | "hold" | "burn" | "release" | "transfer";
 export type Posting = { account: AccountRef; amountMinor: bigint };
 
 /** The SQLSTATE `ledger_post` raises for insufficient funds (prisma/migrations/*_ledger_post_function). */

@@ -104,6 +104,7 @@ export async function ledgerOverview(): Promise<LedgerOverview> {
       burned: formatAmount(t.burnedMinor),
       wallets: formatAmount(t.walletsMinor),
       held: formatAmount(t.holdsMinor),
+      external: formatAmount(t.externalMinor),
     })),
     unbalancedTransactions: report.unbalancedTransactions,
     driftingAccounts: report.driftingAccounts,

@@ -39,6 +39,9 @@ export const ledgerOverviewResponse = z
         burned: ledgerAmount,
         wallets: ledgerAmount.meta({ description: "What the addresses hold" }),
         held: ledgerAmount.meta({ description: "Set aside for placed redeem orders" }),
+        external: ledgerAmount.meta({
+          description: "Held by addresses linked to no profile, as far as reconciled transfers show",
+        }),
       }),
     ),
     unbalancedTransactions: z.array(z.uuid()).meta({ description: "Transactions whose entries do not sum to zero" }),

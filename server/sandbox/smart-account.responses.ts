@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountResponse, chainNameResponse, currencyResponse, evmAddressResponse } from "../chains/chain.responses.ts";
 
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
@@ -30,3 +31,19 @@ export type SignedMessageView = z.input<typeof signedMessageResponse>;
 
 /** Deploying at an address that holds another application's account. */
 export const SMART_ACCOUNT_REFUSALS = { 409: "Another smart account is deployed at this address" };
+
+/** `POST /sandbox/chains/{chain}/transfers`: a holder's plain transfer, made on chain and reconciled. */
+export const sandboxTransferResponse = z
+  .object({
+    chain: chainNameResponse,
+    currency: currencyResponse,
+    from: evmAddressResponse,
+    to: evmAddressResponse,
+    amount: amountResponse,
+    txHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/)
+      .meta({ description: "The transfer's transaction" }),
+  })
+  .meta({ id: "SandboxTransfer" });
+export type SandboxTransfer = z.input<typeof sandboxTransferResponse>;

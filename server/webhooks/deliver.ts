@@ -68,6 +68,18 @@ export async function releaseHeldDeliveries(): Promise<number> {
     UPDATE "WebhookDelivery" SET "lockedUntil" = NULL WHERE state = 'pending' AND "lockedUntil" IS NOT NULL`;
 }
 
+/**
+ * Gives back deliveries claimed for an attempt that was not made (a stopping worker's), so any instance claims them
+ * again at once instead of when their hold lapses: the hold is cleared and the attempt not counted.
+ */
+export async function releaseClaims(claimed: Pick<ClaimedDelivery, "id">[]): Promise<number> {
+  if (claimed.length === 0) return 0;
+  const prisma = await db();
+  return prisma.$executeRaw`
+    UPDATE "WebhookDelivery" SET "lockedUntil" = NULL, attempts = GREATEST(attempts - 1, 0)
+    WHERE id = ANY(${claimed.map((d) => d.id)}::text[]) AND state = 'pending'`;
+}
+
 /** POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21). */
 async function send(config: Config, clock: Clock, claimed: ClaimedDelivery[]): Promise<Outcome[]> {
   return Promise.all(
@@ -226,11 +238,16 @@ export class DeliveryRounds {
    * next claim goes out while a round sends. Failed attempts are not due again for seconds, so a failing receiver
    * does not keep the loop going.
    */
-  async drainDue(batch: number): Promise<void> {
+  async drainDue(batch: number, stopping: () => boolean = () => false): Promise<void> {
+    if (stopping()) return;
     let next = claimDue(this.prisma, this.config, this.clock(), batch);
     for (;;) {
       const claimed = await next;
       if (claimed.length === 0) return;
+      if (stopping()) {
+        await releaseClaims(claimed);
+        return;
+      }
       next = claimed.length < batch ? Promise.resolve([]) : claimDue(this.prisma, this.config, this.clock(), batch);
       next.catch(() => undefined);
       await this.send(claimed);

@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { DELIVERY_BATCH, DeliveryRounds } from "./deliver.ts";
+import { DELIVERY_BATCH, DeliveryRounds, releaseClaims } from "./deliver.ts";
 import { FAN_OUT_BATCH, fanOutBatch } from "./fan-out.ts";
 
 /**
@@ -10,15 +10,18 @@ import { FAN_OUT_BATCH, fanOutBatch } from "./fan-out.ts";
  * batch of events for as long as the fan-out finds a full one (the next batch fanning out while the last wave of
  * the one before is out); then whatever else is due (retries, resends). A new event's deliveries are thus sent in
  * the run that fans it out, with no claim in between, and a burst starts going out after its first batch, not its
- * last.
+ * last. Once `stopping` says so (the instance is shutting down), no more events are fanned out or deliveries
+ * claimed: the wave in flight is sent and recorded, and deliveries claimed but not yet sent are released at once, so
+ * another instance takes them over without waiting for their hold to lapse.
  */
 export async function runWebhookWorker(options: {
   config: Config;
   clock?: Clock;
   fanOutBatch?: number;
   deliveryBatch?: number;
+  stopping?: () => boolean;
 }): Promise<{ attempted: number; delivered: number }> {
-  const { config, clock = serverClock } = options;
+  const { config, clock = serverClock, stopping = () => false } = options;
   const batch = options.fanOutBatch ?? FAN_OUT_BATCH;
   const wave = options.deliveryBatch ?? DELIVERY_BATCH;
   const rounds = new DeliveryRounds(await db(), config, clock);
@@ -29,20 +32,25 @@ export async function runWebhookWorker(options: {
     return fanning;
   };
   try {
+    if (stopping()) return rounds.finish();
     let next = fanOut();
     for (;;) {
       const fanned = await next;
-      const more = fanned.events === batch;
+      const more = fanned.events === batch && !stopping();
       const waves = Math.ceil(fanned.deliveries.length / wave);
       if (more && waves === 0) next = fanOut();
       for (let i = 0; i < waves; i++) {
+        if (stopping()) {
+          await releaseClaims(fanned.deliveries.slice(i * wave));
+          return await rounds.finish();
+        }
         // The next batch fans out while this one's last wave is out: it waits for no more than that wave.
         if (more && i === waves - 1) next = fanOut();
         await rounds.send(fanned.deliveries.slice(i * wave, (i + 1) * wave));
       }
       if (!more) break;
     }
-    await rounds.drainDue(wave);
+    await rounds.drainDue(wave, stopping);
   } catch (error) {
     await rounds.finish().catch(() => undefined);
     throw error;

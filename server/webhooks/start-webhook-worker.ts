@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import { listen } from "../db/client.ts";
 import { WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
 import { startWakeable, stopWithPeriodic } from "../jobs/periodic.ts";
+import { isStopping } from "../instance/shutdown.ts";
 import { logger } from "../logging/logger.ts";
 import { releaseHeldDeliveries } from "./deliver.ts";
 import { runWebhookWorker } from "./run-webhook-worker.ts";
@@ -19,7 +20,10 @@ export async function startWebhookWorker(config: Config): Promise<void> {
     const released = await releaseHeldDeliveries();
     if (released > 0) logger().info({ released }, "webhook deliveries held by a stopped process released");
   }
-  const worker = startWakeable("webhooks", config.webhooks.pollMs, () => runWebhookWorker({ config }));
+  // On shutdown the run under way sends its wave in flight and releases what it claimed beyond it.
+  const worker = startWakeable("webhooks", config.webhooks.pollMs, () =>
+    runWebhookWorker({ config, stopping: isStopping }),
+  );
   const unlisten = await listen(WEBHOOK_WORK_CHANNEL, {
     onNotify: worker.wake,
     onError: (err) => logger().warn({ err }, "webhook notifications interrupted; polling until they resume"),

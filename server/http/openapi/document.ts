@@ -125,6 +125,10 @@ function operation(op: DocumentedOperation, vendor: string): ZodOpenApiOperation
   for (const [status, answer] of Object.entries(d.responses ?? {})) {
     if (answer) responses[status] = success(status, answer);
   }
+  // An API operation that does not say what it answers cannot be documented, and its tests could not be checked.
+  if (Object.keys(responses).length === 0) {
+    throw new Error(`${op.method} ${op.pattern} declares no \`responses\` in its spec (server/http/handler.ts)`);
+  }
   for (const [status, description] of Object.entries(refusals(d))) {
     responses[status] = { description, content: errorContent };
   }

@@ -1,0 +1,76 @@
+import { serverClock } from "../clock.ts";
+import { db } from "../db/client.ts";
+import type { ChainTransaction } from "../generated/prisma/client.ts";
+import { logger } from "../logging/logger.ts";
+import type { SimulatedChain } from "./gateway.ts";
+import { message, operationOf, type DriveOptions, type Step } from "./queue-common.ts";
+import type { ChainInfo } from "./registry.ts";
+
+/** Settling the chain queue's rows: the simulated chain's in one transaction, and a failure on any chain. */
+
+/** The simulated chain: the operation, the row's confirmation and the order's settlement are one transaction. */
+export async function applySimulated(
+  transactions: SimulatedChain,
+  chain: ChainInfo,
+  row: ChainTransaction,
+  options: DriveOptions,
+): Promise<Step> {
+  const now = (options.clock ?? serverClock)();
+  if (row.notBefore > now) return "later";
+  const prisma = await db();
+  try {
+    const done = await prisma.$transaction(async (tx) => {
+      const txHash = await transactions.apply(tx, operationOf(chain, row));
+      const { count } = await tx.chainTransaction.updateMany({
+        where: { id: row.id, state: "queued" },
+        data: { state: "confirmed", txHash, sentAt: now, settledAt: now },
+      });
+      if (count !== 1) throw new Superseded();
+      await options.hooks.confirmed(tx, { ...row, txHash }, now);
+      return true;
+    });
+    return done ? "done" : "later";
+  } catch (error) {
+    if (error instanceof Superseded) return "done";
+    await fail(row, "queued", message(error), options);
+    return "done";
+  }
+}
+
+/** The row moved on elsewhere meanwhile (its state was not the one this driver read). */
+class Superseded extends Error {}
+
+/**
+ * Marks a row failed (when still in one of `from`) and lets the orders side react, in one transaction. If that
+ * reaction itself fails, the row is still marked failed, with both errors: nothing stays silently open.
+ */
+export async function fail(
+  row: ChainTransaction,
+  from: ChainTransaction["state"] | ChainTransaction["state"][],
+  error: string,
+  options: DriveOptions,
+): Promise<void> {
+  const prisma = await db();
+  const now = (options.clock ?? serverClock)();
+  const states = Array.isArray(from) ? from : [from];
+  logger().warn({ chainTransaction: row.id, orderId: row.orderId, kind: row.kind, error }, "chain transaction failed");
+  try {
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.chainTransaction.updateMany({
+        where: { id: row.id, state: { in: states } },
+        data: { state: "failed", lastError: error, settledAt: now },
+      });
+      if (count === 1) await options.hooks.failed(tx, { ...row, state: "failed", lastError: error }, error, now);
+    });
+  } catch (reaction) {
+    logger().error(
+      { err: reaction, chainTransaction: row.id },
+      "the order of a failed chain transaction was not settled",
+    );
+    // Left to the operator, with both errors: the order has no open transaction, so it shows as stuck.
+    await prisma.chainTransaction.updateMany({
+      where: { id: row.id, state: { in: states } },
+      data: { state: "failed", lastError: `${error}; then: ${message(reaction)}`.slice(0, 2000), settledAt: now },
+    });
+  }
+}
