@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api, jsonOf } from "../fixtures/api.ts";
 import { approvedCustomer } from "../fixtures/approved-customer.ts";

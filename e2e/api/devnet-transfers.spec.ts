@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { createPublicClient, createWalletClient, defineChain, http, parseAbi, parseEther, type Hex } from "viem";
 import { startDevnetInstance } from "../fixtures/devnet-instance.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";

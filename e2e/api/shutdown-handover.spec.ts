@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import pg from "pg";
 import { V2 } from "../fixtures/api.ts";
 import { freePort } from "../fixtures/free-port.ts";
