@@ -70,15 +70,16 @@ test("a second sandbox instance runs beside the first with its own port and data
   }
 });
 
-test("C15: after a client-credentials token, a code, its tokens and a refresh, the database holds none of them, only hashes", async ({
+test("C15: after a client-credentials token, a code, its tokens and a refresh, the database holds none of them, only hashes (signed client-credentials tokens: nothing at all)", async ({
   request,
 }) => {
   const target = await startDemoInstance(extraPort);
   const instance = target.server;
   const issued: Record<string, string> = { "client secret": target.demo.clientSecret };
+  let signed = "";
   let email = "";
   try {
-    issued["client-credentials access token"] = await clientCredentialsToken(request, target);
+    signed = await clientCredentialsToken(request, target);
     const customer = await linkedCustomer(request, { target });
     email = customer.email;
     const { code, verifier } = await siweCode(request, customer.account, { target });
@@ -122,6 +123,12 @@ test("C15: after a client-credentials token, a code, its tokens and a refresh, t
     for (const [what, value] of Object.entries(issued)) {
       expect(dump, `${what} stored in the clear`).not.toContain(value);
       expect(dump, `hash of the ${what}`).toContain(createHash("sha256").update(value).digest("hex"));
+    }
+    // A client-credentials token is signed and self-contained: neither it, its signature nor a hash of it is kept.
+    const signature = signed.split(".").at(-1) ?? "";
+    expect(signature.length).toBeGreaterThan(20);
+    for (const piece of [signed, signature, createHash("sha256").update(signed).digest("hex")]) {
+      expect(dump, "the client-credentials token or its signature stored").not.toContain(piece);
     }
   } finally {
     await database.close();
