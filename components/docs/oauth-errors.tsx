@@ -20,24 +20,31 @@ export function OAuthErrors({ headingLevel = 2, anchor = "oauth-errors" }: { hea
         your <code>state</code>. An unknown client or an unregistered redirect URI never redirects: the person sees an
         error page here.
       </p>
-      <table className="endpoints">
-        <thead>
-          <tr>
-            <th scope="col">error</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {OAUTH_ERRORS.map(([code, meaning]) => (
-            <tr key={code}>
-              <td>
-                <code>{code}</code>
-              </td>
-              <td>{meaning}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ErrorTable rows={OAUTH_ERRORS} />
     </>
+  );
+}
+
+/** RFC 6749 error codes and what each means, as a table. */
+export function ErrorTable({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <table className="endpoints">
+      <thead>
+        <tr>
+          <th scope="col">error</th>
+          <th scope="col">Meaning</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([code, meaning]) => (
+          <tr key={code}>
+            <td>
+              <code>{code}</code>
+            </td>
+            <td>{meaning}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

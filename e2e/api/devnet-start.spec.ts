@@ -1,14 +1,10 @@
-import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../fixtures/contract-test.ts";
-import { freePort } from "../fixtures/free-port.ts";
+import { startDevnetInstance } from "../fixtures/devnet-instance.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import type { Order } from "../fixtures/orders.ts";
-import { waitFor } from "../fixtures/spawn-server.ts";
 
 type Receipt = { status: string; to: string; transactionHash: string } | null;
 
@@ -29,42 +25,12 @@ test("issue 17: npm start with TOKENRAIL_DEVNET=true mints a sandbox payment wit
   request,
 }) => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-devnet-"));
-  const demo = {
-    codeClientId: randomUUID(),
-    clientId: randomUUID(),
-    clientSecret: randomBytes(24).toString("base64url"),
-  };
-  const operatorPassword = randomBytes(12).toString("base64url");
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: undefined,
-      PORT: String(port),
-      TOKENRAIL_APP_URL: undefined,
-      TOKENRAIL_DATA_DIR: dataDir,
-      TOKENRAIL_DEVNET: "true",
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: operatorPassword,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: demo.clientSecret,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const devnet = await startDevnetInstance();
   try {
-    const appUrl = `http://localhost:${port}`;
-    await waitFor(`${appUrl}/readyz`, 120_000);
-    await expect.poll(() => output, { timeout: 30_000 }).toContain("Chains:            local devnet");
-    const sepolia = /sepolia \(chain id 11155111\) at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    expect(sepolia, output).toBeDefined();
+    const { appUrl, operatorPassword, sepolia, dataDir } = devnet;
     expect(fs.existsSync(path.join(dataDir, "devnet", "pglite"))).toBe(true);
 
-    const target = { baseUrl: `${appUrl}/api`, demo };
+    const target = { baseUrl: devnet.baseUrl, demo: devnet.demo };
     const operator = await operatorSession({ appUrl, operatorPassword });
     const customer = await customerWithIbanOn(request, target, operator).finally(() => operator.dispose());
     const { partner, iban } = customer;
@@ -79,7 +45,7 @@ test("issue 17: npm start with TOKENRAIL_DEVNET=true mints a sandbox payment wit
     const [hash] = order.meta.txHashes ?? [];
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 
-    const receipt = (await rpc(sepolia!, "eth_getTransactionReceipt", [hash])) as Receipt;
+    const receipt = (await rpc(sepolia, "eth_getTransactionReceipt", [hash])) as Receipt;
     expect(receipt?.status).toBe("0x1");
     expect(receipt?.transactionHash).toBe(hash);
     const balances = await request.get(`${target.baseUrl}/balances/sepolia/${customer.account.address}`, {
@@ -89,8 +55,6 @@ test("issue 17: npm start with TOKENRAIL_DEVNET=true mints a sandbox payment wit
       expect.arrayContaining([expect.objectContaining({ currency: "eur", amount: "12.34" })]),
     );
   } finally {
-    child.kill("SIGTERM");
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await devnet.stop();
   }
 });

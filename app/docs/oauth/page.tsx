@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { DocsNav } from "@/components/docs/docs-nav";
-import { OAuthErrors } from "@/components/docs/oauth-errors";
+import { ErrorTable, OAuthErrors } from "@/components/docs/oauth-errors";
 import {
   CLIENT_CREDENTIALS_CURL,
   CLIENT_CREDENTIALS_NODE,
@@ -109,24 +109,7 @@ export default function OAuthGuidePage() {
         <code>{`{"code":400,"status":"Bad Request","message":"…","error":"invalid_grant","error_description":"…"}`}</code>
         .
       </p>
-      <table className="endpoints">
-        <thead>
-          <tr>
-            <th scope="col">error</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {TOKEN_ERRORS.map(([error, meaning]) => (
-            <tr key={error}>
-              <td>
-                <code>{error}</code>
-              </td>
-              <td>{meaning}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ErrorTable rows={TOKEN_ERRORS} />
       <OAuthErrors headingLevel={3} anchor="authorization-errors" />
     </main>
   );
