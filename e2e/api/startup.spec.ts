@@ -73,6 +73,8 @@ test("a second sandbox instance runs beside the first with its own port and data
 test("C15: after a client-credentials token, a code, its tokens and a refresh, the database holds none of them, only hashes (signed client-credentials tokens: nothing at all)", async ({
   request,
 }) => {
+  // An instance of its own, a sign-up, a code flow and a refresh: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const target = await startDemoInstance(extraPort);
   const instance = target.server;
   const issued: Record<string, string> = { "client secret": target.demo.clientSecret };
