@@ -11,6 +11,8 @@ import { run } from "./lib/run.ts";
 type Tally = { passed: number; failed: number };
 const tally: Tally = { passed: 0, failed: 0 };
 const failures: string[] = [];
+/** What failed and why, repeated at the very end where a long log's tail shows it. */
+const details: string[] = [];
 
 function record(step: string, counts: Tally) {
   tally.passed += counts.passed;
@@ -50,11 +52,54 @@ async function unitTests() {
   const count = (label: string) => Number(new RegExp(`^ℹ ${label} (\\d+)$`, "m").exec(output)?.[1] ?? NaN);
   const passed = count("pass");
   const failed = count("fail");
+  const cancelled = count("cancelled");
+  // The spec reporter closes with its own list of failures; a cancelled test (its promise never settled, or its
+  // file's process ended early) is a failure too.
+  const failing = output.indexOf("\u2716 failing tests:");
+  if (failing >= 0) details.push(output.slice(failing).split("\n").slice(0, 80).join("\n"));
+  else if (code !== 0)
+    details.push(`unit tests: node --test exited with ${code}\n${output.split("\n").slice(-40).join("\n")}`);
+  if (cancelled > 0) details.push(`unit tests: ${cancelled} cancelled`);
   if (Number.isNaN(passed) || Number.isNaN(failed)) record("unit tests", { passed: 0, failed: 1 });
   else record("unit tests", { passed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0) });
 }
 
-type PlaywrightReport = { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } };
+type PlaywrightSuite = {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+};
+type PlaywrightReport = {
+  stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites?: PlaywrightSuite[];
+};
+
+/** Each test that did not pass as expected: where it is, and the first lines of its first error. */
+function playwrightFailures(suites: PlaywrightSuite[] = []): string[] {
+  const lines: string[] = [];
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status === "expected") continue;
+        const message = t.results.find((r) => r.error?.message)?.error?.message ?? "";
+        const first = message
+          .replace(/\u001b\[[0-9;]*m/g, "")
+          .split("\n")
+          .slice(0, 12)
+          .join("\n  ");
+        lines.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${t.status})\n  ${first}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites) walk(suite);
+  return lines;
+}
 
 async function endToEndTests() {
   heading("API and browser tests (Playwright)");
@@ -86,6 +131,7 @@ async function endToEndTests() {
     return;
   }
   const skippedCount = stats.skipped;
+  details.push(...playwrightFailures(report.suites));
   record("playwright", {
     passed: stats.expected,
     // A skipped test proves nothing; it counts against the run, as does a failure Playwright reports only by exit code.
@@ -105,6 +151,7 @@ async function main() {
   if (await check("build", "npx", ["next", "build"], env)) await endToEndTests();
   else record("playwright (not run: build failed)", { passed: 0, failed: 1 });
 
+  if (details.length > 0) process.stdout.write(`\n=== failures in detail ===\n${details.join("\n\n")}\n`);
   if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join("; ")}\n`);
   process.stdout.write(`\n${tally.passed} passed, ${tally.failed} failed\n`);
   process.exitCode = tally.failed > 0 ? 1 : 0;
