@@ -118,28 +118,37 @@ async function send(config: Config, clock: Clock, claimed: ClaimedDelivery[]): P
 }
 
 /**
- * Records a round's attempts and settles its deliveries in one statement, whatever the batch size: atomic on its
- * own, so no transaction is held open around it. Only the holder of an attempt may settle it (a worker that overran
+ * Records a round's attempts and settles its deliveries in one statement, whatever the batch size (a column per
+ * array parameter, so eleven parameters however many rows): atomic on its own, so no transaction is held open around
+ * it. Only the holder of an attempt may settle it (a worker that overran
  * its hold finds `attempts` moved on); its attempt is logged either way. A 410 switches the subscription off.
  */
 async function record(prisma: PrismaClient, clock: Clock, outcomes: Outcome[]): Promise<void> {
-  const rows = outcomes.map(
-    ({ delivery, at, headers, result, ok, retryAt }) =>
-      Prisma.sql`(${delivery.id}::text, ${delivery.attempts}::int,
-        ${ok ? "delivered" : retryAt ? "pending" : "failed"}::text, ${retryAt ?? null}::timestamptz,
-        ${ok ? at : null}::timestamptz, ${at}::timestamptz, ${JSON.stringify(headers)}::jsonb,
-        ${result.status ?? null}::int, ${result.body ?? null}::text, ${result.latencyMs}::int,
-        ${result.error ?? null}::text)`,
-  );
+  // One array per column, so the statement has the same eleven parameters however many rows it records.
+  const column = <T>(pick: (o: Outcome) => T): T[] => outcomes.map(pick);
+  const ids = column((o) => o.delivery.id);
+  const attemptNumbers = column((o) => o.delivery.attempts);
+  const states = column((o) => (o.ok ? "delivered" : o.retryAt ? "pending" : "failed"));
+  const nexts = column((o) => o.retryAt?.toISOString() ?? null);
+  const delivereds = column((o) => (o.ok ? o.at.toISOString() : null));
+  const ats = column((o) => o.at.toISOString());
+  const headers = column((o) => JSON.stringify(o.headers));
+  const statuses = column((o) => o.result.status ?? null);
+  const bodies = column((o) => o.result.body ?? null);
+  const latencies = column((o) => o.result.latencyMs);
+  const errors = column((o) => o.result.error ?? null);
   const gone = [...new Set(outcomes.filter((o) => o.gone).map((o) => o.delivery.subscriptionId))];
   const switchOff = gone.length
     ? Prisma.sql`, switched AS (
         UPDATE "WebhookSubscription" SET state = 'inactive', "updatedAt" = ${clock()}::timestamptz
-        WHERE id IN (${Prisma.join(gone.map((id) => Prisma.sql`${id}::uuid`))}) RETURNING 1)`
+        WHERE id = ANY (${gone}::uuid[]) RETURNING 1)`
     : Prisma.empty;
   await prisma.$executeRaw`
-    WITH v (id, attempts, state, next, delivered, at, headers, status, body, latency, error) AS (
-      VALUES ${Prisma.join(rows)}),
+    WITH v AS (
+      SELECT * FROM unnest(${ids}::text[], ${attemptNumbers}::int[], ${states}::text[], ${nexts}::timestamptz[],
+        ${delivereds}::timestamptz[], ${ats}::timestamptz[], ${headers}::jsonb[], ${statuses}::int[],
+        ${bodies}::text[], ${latencies}::int[], ${errors}::text[])
+        AS v (id, attempts, state, next, delivered, at, headers, status, body, latency, error)),
     settled AS (
       UPDATE "WebhookDelivery" AS d
       SET state = v.state::"WebhookDeliveryState", "nextAttemptAt" = v.next, "lockedUntil" = NULL,

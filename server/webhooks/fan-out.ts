@@ -24,12 +24,13 @@ export async function fanOutEvents(options: { clock?: Clock; batch?: number } = 
  *
  * With `claim`, the deliveries are written already claimed for their first attempt (as `claimDue` would claim them,
  * so no other worker takes them) and come back with their subscriptions, for the caller to send at once, `wave` at a
- * time: held for as many attempts as it takes waves to send them all, and one more.
+ * time: held for as many attempts as it takes waves to send them all, the `ahead` waves sent before them (the batch
+ * before, when this one is fanned out while that one is sent), and one more.
  */
 export async function fanOutBatch(options: {
   clock?: Clock;
   batch?: number;
-  claim?: { timeoutMs: number; wave: number };
+  claim?: { timeoutMs: number; wave: number; ahead?: number };
 }): Promise<{ events: number; deliveries: ClaimedDelivery[] }> {
   const { clock = serverClock, batch = FAN_OUT_BATCH, claim } = options;
   const prisma = await db();
@@ -57,7 +58,8 @@ export async function fanOutBatch(options: {
         (id, "subscriptionId", "eventId", type, payload, attempts, "lockedUntil", "nextAttemptAt", "createdAt")
       SELECT gen_random_uuid()::text, "subscriptionId", "eventId", type, payload, ${claim ? 1 : 0}::int,
              CASE WHEN ${claim !== undefined}::boolean THEN ${now}::timestamptz + interval '1 millisecond'
-               * ((ceil(n::numeric / ${claim?.wave ?? 1}::int) + 1) * ${claim?.timeoutMs ?? 0}::int + 30000) END,
+               * ((ceil(n::numeric / ${claim?.wave ?? 1}::int) + ${claim?.ahead ?? 0}::int + 1)
+                  * ${claim?.timeoutMs ?? 0}::int + 30000) END,
              ${now}::timestamptz, ${now}::timestamptz
       FROM matched ORDER BY seq
       ON CONFLICT ("subscriptionId", "eventId") DO NOTHING

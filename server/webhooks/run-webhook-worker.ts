@@ -7,8 +7,8 @@ import { FAN_OUT_BATCH, fanOutBatch } from "./fan-out.ts";
 /**
  * One run of the webhook worker (every instance, whenever it is woken and at each poll): new events become
  * deliveries already claimed for their first attempt, which go out at once, `deliveryBatch` at a time, batch after
- * batch of events for as long as the fan-out finds a full one (the next batch fanning out while the last wave of
- * the one before is out); then whatever else is due (retries, resends). A new event's deliveries are thus sent in
+ * batch of events for as long as the fan-out finds a full one (the next batch fanning out while the one before is
+ * being sent, so the database's work and the receivers' overlap); then whatever else is due (retries, resends). A new event's deliveries are thus sent in
  * the run that fans it out, with no claim in between, and a burst starts going out after its first batch, not its
  * last. Once `stopping` says so (the instance is shutting down), no more events are fanned out or deliveries
  * claimed: the wave in flight is sent and recorded, and deliveries claimed but not yet sent are released at once, so
@@ -25,30 +25,29 @@ export async function runWebhookWorker(options: {
   const batch = options.fanOutBatch ?? FAN_OUT_BATCH;
   const wave = options.deliveryBatch ?? DELIVERY_BATCH;
   const rounds = new DeliveryRounds(await db(), config, clock);
-  const fanOut = () => {
-    const fanning = fanOutBatch({ clock, batch, claim: { timeoutMs: config.webhooks.timeoutMs, wave } });
+  /** `ahead`: the waves that go out before this batch's first, which its hold must outlast. */
+  const fanOut = (ahead: number) => {
+    const fanning = fanOutBatch({ clock, batch, claim: { timeoutMs: config.webhooks.timeoutMs, wave, ahead } });
     // Its failure surfaces when it is awaited, not as an unhandled rejection meanwhile.
     fanning.catch(() => undefined);
     return fanning;
   };
   try {
     if (stopping()) return rounds.finish();
-    let next = fanOut();
-    for (;;) {
-      const fanned = await next;
-      const more = fanned.events === batch && !stopping();
+    let next: ReturnType<typeof fanOut> | undefined = fanOut(0);
+    while (next) {
+      const fanned: Awaited<ReturnType<typeof fanOut>> = await next;
       const waves = Math.ceil(fanned.deliveries.length / wave);
-      if (more && waves === 0) next = fanOut();
+      // The next batch fans out while this one is sent.
+      next = fanned.events === batch && !stopping() ? fanOut(waves) : undefined;
       for (let i = 0; i < waves; i++) {
         if (stopping()) {
           await releaseClaims(fanned.deliveries.slice(i * wave));
+          if (next) await releaseClaims((await next).deliveries);
           return await rounds.finish();
         }
-        // The next batch fans out while this one's last wave is out: it waits for no more than that wave.
-        if (more && i === waves - 1) next = fanOut();
         await rounds.send(fanned.deliveries.slice(i * wave, (i + 1) * wave));
       }
-      if (!more) break;
     }
     await rounds.drainDue(wave, stopping);
   } catch (error) {
