@@ -189,14 +189,20 @@ export async function deliverDueWebhooks(options: {
   return { attempted: outcomes.length, delivered: outcomes.filter((o) => o.ok).length };
 }
 
-/** Outcomes recorded per statement at most, and how many may wait for their record before sending pauses. */
-const RECORD_BATCH = 100;
+/**
+ * Outcomes gathered before a record is written (the rest when the run ends), and recorded per statement at most,
+ * which is also how many may wait for their record before sending pauses. A record statement's fixed cost is many
+ * rows' worth, on the embedded database above all.
+ */
+const RECORD_AFTER = 200;
+const RECORD_BATCH = 400;
 
 /**
  * Rounds of claimed deliveries, sent one round at a time, never more than a round at once. Their outcomes are
- * recorded behind them, one statement at a time: whatever finished while a record was being written goes into the
- * next one, so the slower the database, the larger (and fewer) its writes, and sending never waits for it unless
- * `RECORD_BATCH` outcomes are waiting. `finish` waits for the last record and says what was sent.
+ * recorded behind them, one statement at a time, once `RECORD_AFTER` have gathered: whatever finished while a record
+ * was being written goes into the next one, so the slower the database, the larger (and fewer) its writes, and
+ * sending never waits for it unless `RECORD_BATCH` outcomes are waiting. `finish` records what is left, waits for
+ * the last record and says what was sent.
  */
 export class DeliveryRounds {
   private readonly waiting: Outcome[] = [];
@@ -220,7 +226,7 @@ export class DeliveryRounds {
     if (claimed.length === 0) return;
     const outcomes = await send(this.config, this.clock, claimed);
     this.waiting.push(...outcomes);
-    this.recording ??= this.recordWaiting();
+    if (this.waiting.length >= RECORD_AFTER) this.recording ??= this.recordWaiting();
     this.total.attempted += outcomes.length;
     this.total.delivered += outcomes.filter((o) => o.ok).length;
     if (this.waiting.length >= RECORD_BATCH) await this.recording;
@@ -265,6 +271,7 @@ export class DeliveryRounds {
 
   async finish(): Promise<{ attempted: number; delivered: number }> {
     await this.recording;
+    if (this.waiting.length > 0) await (this.recording = this.recordWaiting());
     this.throwIfFailed();
     return { ...this.total };
   }

@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import type { ClaimedDelivery } from "./deliver.ts";
 
 /** Events claimed per batch. */
-export const FAN_OUT_BATCH = 200;
+export const FAN_OUT_BATCH = 500;
 
 /**
  * Turns recorded domain events into deliveries: one per active subscription that asked for the type, of every
