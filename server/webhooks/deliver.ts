@@ -233,9 +233,10 @@ export class DeliveryRounds {
     this.throwIfFailed();
   }
 
-  private async recordWaiting(): Promise<void> {
+  /** Records what waits, `RECORD_AFTER` at a time at least, or to the last one with `all`. */
+  private async recordWaiting(all = false): Promise<void> {
     try {
-      while (this.waiting.length > 0) {
+      while (this.waiting.length >= (all ? 1 : RECORD_AFTER)) {
         const outcomes = this.waiting.splice(0, RECORD_BATCH);
         await record(this.prisma, this.clock, outcomes);
         logFailures(outcomes);
@@ -271,7 +272,7 @@ export class DeliveryRounds {
 
   async finish(): Promise<{ attempted: number; delivered: number }> {
     await this.recording;
-    if (this.waiting.length > 0) await (this.recording = this.recordWaiting());
+    if (this.waiting.length > 0) await (this.recording = this.recordWaiting(true));
     this.throwIfFailed();
     return { ...this.total };
   }
