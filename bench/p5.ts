@@ -18,9 +18,10 @@ import { BenchReceiver, type Arrival } from "./webhook-receiver.ts";
  * delivery's arrival to the last's: it leaves out the wait for the worker to start on them (on PostgreSQL the
  * wake-up, on PGlite the server's restart) and the fan-out of the first batch, and covers the rest of the fan-out,
  * claiming, signing, sending and recording. On PGlite, which the server must leave while the bench writes the burst,
- * a lead of 500 uncounted events goes before it, so the restarted server is measured warm, as on PostgreSQL. The other side of each round: a bare loop of the same signed POSTs of
- * the same body from this process to the same kind of receiver, as many in parallel as the worker sends (its waves
- * of 20). Ratio: delivered events/s ÷ bare POSTs/s, judged against P5_TARGET for the database it ran on.
+ * a lead of 3,000 uncounted events goes before it, so the restarted server is measured warm (Next.js loads every
+ * route module in its first second), as on PostgreSQL. The other side of each round: a bare loop of the same signed
+ * POSTs of the same body from this process to the same kind of receiver, as many in parallel as the worker sends (its
+ * waves of 20). Ratio: delivered events/s ÷ bare POSTs/s, judged against P5_TARGET for the database it ran on.
  * Latency (P5l): `BENCH_P5_PAYMENTS` sandbox payments (200), one at a time with a random pause, each timed from just
  * before its request to the arrival of its `order.created`: the wait the throughput window leaves out, for one
  * event — the commit's notification waking the worker, the fan-out, the POST. Judged against P5L_TARGET; the
@@ -31,8 +32,11 @@ const BURST = Number(process.env.BENCH_P5_EVENTS ?? 2000);
 const PAYMENTS = Number(process.env.BENCH_P5_PAYMENTS ?? 200);
 /** Before the rounds, not counted: a whole burst (after one of 500, the first round still ran a fifth slower). */
 const WARMUP_BURST = BURST;
-/** On PGlite, uncounted events written ahead of each burst, for the restarted server to warm up on. */
-const LEAD = 500;
+/**
+ * On PGlite, uncounted events written ahead of each burst, for the restarted server to warm up on: enough to outlast
+ * Next.js loading every route module after it starts (about a second of CPU, which 500 did not cover).
+ */
+const LEAD = 3000;
 /** What the worker uses: waves of 20 sent at once (server/webhooks/deliver.ts), its fallback poll (server/config.ts). */
 const WORKER_BATCH = 20;
 const POLL_MS = 2000;
