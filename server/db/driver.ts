@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -56,6 +57,25 @@ export function openPglite(dataDir: string | undefined): RawDatabase {
   };
 }
 
+/** Statements named so far, by their SQL; past the limit, new ones go unnamed. */
+const statementNames = new Map<string, string>();
+const NAMED_STATEMENTS = 500;
+
+/**
+ * A name for each distinct SQL text, so each pooled connection has PostgreSQL parse and plan a statement once and
+ * then only binds and executes it. SQL built with a varying number of parameters is as many texts; after
+ * `NAMED_STATEMENTS` of them, the rest are sent unnamed (an empty name), as without this.
+ */
+export function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    if (statementNames.size >= NAMED_STATEMENTS) return "";
+    name = `tr_${createHash("sha256").update(sql).digest("base64url").slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 export function openPostgres(url: string): RawDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   return {
@@ -82,7 +102,7 @@ export function openPostgres(url: string): RawDatabase {
       }
     },
     close: () => pool.end(),
-    adapter: new PrismaPg(pool),
+    adapter: new PrismaPg(pool, { statementNameGenerator: (query) => statementName(query.sql) }),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
 }
