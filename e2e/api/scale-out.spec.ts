@@ -9,7 +9,7 @@ import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { redeemBody, type FundedCustomer } from "../fixtures/orders.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, stopServer, waitFor, type DemoInstance, type SpawnedServer } from "../fixtures/spawn-server.ts";
+import { startServer, stopServer, type DemoInstance, type SpawnedServer } from "../fixtures/spawn-server.ts";
 import { WebhookReceiver } from "../fixtures/webhook-receiver.ts";
 
 /**
@@ -76,10 +76,8 @@ if (process.env.DATABASE_URL) {
       TOKENRAIL_WEBHOOK_TIMEOUT: "2",
       LOG_LEVEL: "warn",
     };
-    let a: SpawnedServer = spawnServer(portA, env);
-    await waitFor(`http://localhost:${portA}/readyz`);
-    const b: SpawnedServer = spawnServer(portB, env);
-    await waitFor(`http://localhost:${portB}/readyz`);
+    let a: SpawnedServer = await startServer(portA, env);
+    const b: SpawnedServer = await startServer(portB, env);
     const lb = startHaproxy(`127.0.0.1:${lbPort}`, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
     const receiver = new WebhookReceiver();
     let operator: APIRequestContext | undefined;
@@ -172,8 +170,7 @@ if (process.env.DATABASE_URL) {
         a.child.kill("SIGKILL");
         await a.exited;
         await sleep(RESTART_AT_MS - KILL_AT_MS);
-        a = spawnServer(portA, env);
-        await waitFor(`http://localhost:${portA}/readyz`);
+        a = await startServer(portA, env);
       })();
       await Promise.all([...loops, chaos]);
       // Both instances serve again.

@@ -4,7 +4,7 @@ import { V2 } from "../fixtures/api.ts";
 import { linkedCustomer, siweTokens } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { startServer, stopServer } from "../fixtures/spawn-server.ts";
 
 // Several instances on one PostgreSQL: a token revoked through one of them fails on the other within a second, though
 // the other had just read it (and caches what it reads for five seconds). Defined only where there is PostgreSQL.
@@ -27,10 +27,8 @@ if (process.env.DATABASE_URL) {
       TOKENRAIL_DEMO_CLIENT_SECRET: demo.clientSecret,
     };
     const [portA, portB] = [await freePort(), await freePort()];
-    const a = spawnServer(portA, env);
-    await waitFor(`http://localhost:${portA}/readyz`);
-    const b = spawnServer(portB, env);
-    await waitFor(`http://localhost:${portB}/readyz`);
+    const a = await startServer(portA, env);
+    const b = await startServer(portB, env);
     try {
       const onA = { baseUrl: `http://localhost:${portA}/api`, demo };
       const onB = `http://localhost:${portB}/api`;

@@ -6,7 +6,7 @@ import { api, jsonOf, server } from "../fixtures/api.ts";
 import { registerInPortal, signUpDeveloper, type PortalApplication } from "../fixtures/developer.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { startServer, stopServer } from "../fixtures/spawn-server.ts";
 
 /**
  * Issue 16: client-credentials access tokens are signed, not stored. Nothing may loosen: every token is distinct and
@@ -178,10 +178,8 @@ if (process.env.DATABASE_URL) {
     const database = (await scratchDatabase("tokenrail_e2e_signed"))!;
     const env = { ...database.env, TOKENRAIL_SECRET: randomBytes(32).toString("base64url") };
     const [portA, portB] = [await freePort(), await freePort()];
-    const a = spawnServer(portA, env);
-    await waitFor(`http://localhost:${portA}/readyz`);
-    const b = spawnServer(portB, env);
-    await waitFor(`http://localhost:${portB}/readyz`);
+    const a = await startServer(portA, env);
+    const b = await startServer(portB, env);
     try {
       const [appA, onA, onB] = [
         `http://localhost:${portA}`,
