@@ -118,13 +118,12 @@ async function send(config: Config, clock: Clock, claimed: ClaimedDelivery[]): P
 }
 
 /**
- * Records a round's attempts and settles its deliveries in one statement, whatever the batch size (a column per
- * array parameter, so eleven parameters however many rows): atomic on its own, so no transaction is held open around
- * it. Only the holder of an attempt may settle it (a worker that overran
- * its hold finds `attempts` moved on); its attempt is logged either way. A 410 switches the subscription off.
+ * Records a round's attempts and settles its deliveries in one statement, whatever the batch size (one array
+ * parameter per column, so eleven parameters however many rows): atomic on its own, so no transaction is held open
+ * around it. Only the holder of an attempt may settle it (a worker that overran its hold finds `attempts` moved on);
+ * its attempt is logged either way. A 410 switches the subscription off.
  */
 async function record(prisma: PrismaClient, clock: Clock, outcomes: Outcome[]): Promise<void> {
-  // One array per column, so the statement has the same eleven parameters however many rows it records.
   const column = <T>(pick: (o: Outcome) => T): T[] => outcomes.map(pick);
   const ids = column((o) => o.delivery.id);
   const attemptNumbers = column((o) => o.delivery.attempts);

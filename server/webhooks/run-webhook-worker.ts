@@ -5,14 +5,15 @@ import { DELIVERY_BATCH, DeliveryRounds, releaseClaims } from "./deliver.ts";
 import { FAN_OUT_BATCH, fanOutBatch } from "./fan-out.ts";
 
 /**
- * One run of the webhook worker (every instance, whenever it is woken and at each poll): new events become
- * deliveries already claimed for their first attempt, which go out at once, `deliveryBatch` at a time, batch after
- * batch of events for as long as the fan-out finds a full one (the next batch fanning out while the one before is
- * being sent, so the database's work and the receivers' overlap); then whatever else is due (retries, resends). A new event's deliveries are thus sent in
- * the run that fans it out, with no claim in between, and a burst starts going out after its first batch, not its
- * last. Once `stopping` says so (the instance is shutting down), no more events are fanned out or deliveries
- * claimed: the wave in flight is sent and recorded, and deliveries claimed but not yet sent are released at once, so
- * another instance takes them over without waiting for their hold to lapse.
+ * One run of the webhook worker (every instance, whenever it is woken and at each poll): new events become deliveries
+ * already claimed for their first attempt, which go out at once, `deliveryBatch` at a time, batch after batch of events
+ * for as long as the fan-out finds a full one (the next batch fanning out while the one before is being sent, so the
+ * database's work and the receivers' overlap); then whatever else is due (retries, resends). A new event's deliveries
+ * are thus sent in the run that fans it out, with no claim in between, and a burst starts going out after its first
+ * batch, not its last. Once `stopping` says so (the instance is shutting down), no more events are fanned out or
+ * deliveries claimed: the wave in flight is sent and recorded, and deliveries claimed but not yet sent (this batch's
+ * and the next one's) are released at once, so another instance takes them over without waiting for their hold to
+ * lapse.
  */
 export async function runWebhookWorker(options: {
   config: Config;
