@@ -104,6 +104,29 @@ describe("the ledger", () => {
     }
   });
 
+  it("C33: holds racing on a wallet whose holds account opens meanwhile never deadlock; only those that fit succeed", async () => {
+    // Each round: a fresh wallet with funds and no holds account yet, then holds at once. The first to arrive opens
+    // the holds account; others that looked before it committed and others that look after must still take the
+    // accounts in one order, or two of them wait on each other until the database gives one up.
+    const prisma = await db();
+    for (let round = 0; round < 12; round++) {
+      const wallet = walletOf(1_000 + round, "gnosis");
+      await prisma.$transaction((tx) => recordMint(tx, { wallet, amountMinor: 1_000n, orderId: randomUUID(), at }));
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, () =>
+          prisma.$transaction((tx) => recordHold(tx, { wallet, amountMinor: 300n, orderId: randomUUID(), at })),
+        ),
+      );
+      for (const r of results) {
+        if (r.status === "rejected")
+          assert.ok(r.reason instanceof InsufficientFunds, `round ${round}: ${String(r.reason)}`);
+      }
+      assert.equal(results.filter((r) => r.status === "fulfilled").length, 3, `round ${round}: holds that fit`);
+      assert.equal(await accountBalance(prisma, { kind: "wallet", ...wallet }), 100n, `round ${round}`);
+    }
+    await assertConsistent("after racing holds");
+  });
+
   it("C34: entries and transactions are never updated or deleted in place", async () => {
     const prisma = await db();
     await prisma.$transaction((tx) =>
