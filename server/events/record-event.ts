@@ -13,6 +13,13 @@ export type EventType = "profile.updated" | "iban.updated" | "order.created" | "
 export const WEBHOOK_WORK_CHANNEL = "tokenrail_webhook_work";
 
 /**
+ * The payload of a notification on `WEBHOOK_WORK_CHANNEL` that says deliveries are due now (a resend, claims
+ * released by a stopping instance), not only new events: the workers then also look for due deliveries, which they
+ * otherwise do at their poll.
+ */
+export const DELIVERIES_DUE = "due";
+
+/**
  * Records a domain event in the transaction of the change it describes: it exists exactly when the change
  * committed. Delivery (webhooks) reads this table; nothing is sent from inside the transaction.
  */

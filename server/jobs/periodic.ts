@@ -20,20 +20,26 @@ export type WakeableJob = {
   stop: () => void;
 };
 
+/** Why a run of a wakeable job happens: `polled` when a tick of its interval (or the start) is among the reasons. */
+export type WakeReason = { polled: boolean };
+
 /**
  * A periodic job that can also be woken: it runs when told there is work, and every `intervalMs` in case a wake-up
  * was lost. Never two runs at once; a wake-up during a run is not lost, it starts the next run as soon as this one
  * ends. With `atStart` (the default) it also runs once right away, for work left from before the process started.
+ * Each run is told whether a tick (or the start) asked for it since the run before, so a job can keep what only
+ * the poll finds (work that falls due with time) to those runs; a tick during a run is carried to the next one.
  */
 export function startWakeable(
   name: string,
   intervalMs: number,
-  work: () => Promise<unknown>,
+  work: (reason: WakeReason) => Promise<unknown>,
   options: { atStart?: boolean } = {},
 ): WakeableJob {
   let busy = false;
   let again = false;
   let stopped = false;
+  let polled = options.atStart ?? true;
   let run: Promise<void> | undefined;
   const wake = () => {
     if (stopped) return;
@@ -43,7 +49,9 @@ export function startWakeable(
     }
     busy = true;
     again = false;
-    run = work()
+    const reason = { polled };
+    polled = false;
+    run = work(reason)
       .then(() => undefined)
       .catch((err: unknown) => logger().error({ err, job: name }, "periodic job failed"))
       .finally(() => {
@@ -52,8 +60,12 @@ export function startWakeable(
         if (again) wake();
       });
   };
-  // A tick while a run is under way is skipped, as a plain periodic job's would be.
-  const timer = setInterval(() => busy || wake(), intervalMs);
+  // A tick while a run is under way starts no run of its own, as a plain periodic job's would not; the next run
+  // counts as polled.
+  const timer = setInterval(() => {
+    polled = true;
+    if (!busy) wake();
+  }, intervalMs);
   timer.unref();
   if (options.atStart ?? true) setImmediate(wake);
   const stop = () => {

@@ -1,6 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
+import { DELIVERIES_DUE, WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import { metrics } from "../metrics/metrics.ts";
@@ -75,9 +76,14 @@ export async function releaseHeldDeliveries(): Promise<number> {
 export async function releaseClaims(claimed: Pick<ClaimedDelivery, "id">[]): Promise<number> {
   if (claimed.length === 0) return 0;
   const prisma = await db();
-  return prisma.$executeRaw`
-    UPDATE "WebhookDelivery" SET "lockedUntil" = NULL, attempts = GREATEST(attempts - 1, 0)
-    WHERE id = ANY(${claimed.map((d) => d.id)}::text[]) AND state = 'pending'`;
+  const [released] = await prisma.$transaction([
+    prisma.$executeRaw`
+      UPDATE "WebhookDelivery" SET "lockedUntil" = NULL, attempts = GREATEST(attempts - 1, 0)
+      WHERE id = ANY(${claimed.map((d) => d.id)}::text[]) AND state = 'pending'`,
+    // Due at once: the other instances' workers hear it and take them over.
+    prisma.$executeRaw`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, ${DELIVERIES_DUE})`,
+  ]);
+  return released;
 }
 
 /** POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21). */

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
+import { DELIVERIES_DUE, WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
 import type { WebhookAttempt, WebhookDelivery } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
 import { logger } from "../logging/logger.ts";
@@ -97,7 +97,7 @@ export async function resendDelivery(options: {
   });
   if (count !== 1) throw new AppError("CONFLICT", "The delivery is being attempted right now");
   // Due now: the workers hear of it at once rather than at their next poll.
-  await prisma.$executeRaw`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, '')`;
+  await prisma.$executeRaw`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, ${DELIVERIES_DUE})`;
   return deliveryView(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: d.id } }), d.attemptLog.at(-1));
 }
 

@@ -10,7 +10,8 @@ import { FAN_OUT_BATCH, fanOutBatch } from "./fan-out.ts";
  * for as long as the fan-out finds a full one (the next batch fanning out while the one before is being sent, so the
  * database's work and the receivers' overlap); then whatever else is due (retries, resends). A new event's deliveries
  * are thus sent in the run that fans it out, with no claim in between, and a burst starts going out after its first
- * batch, not its last. Once `stopping` says so (the instance is shutting down), no more events are fanned out or
+ * batch, not its last. With `due: false` (a run woken only by new events) the last step is left to the runs that look
+ * for due deliveries. Once `stopping` says so (the instance is shutting down), no more events are fanned out or
  * deliveries claimed: the wave in flight is sent and recorded, and deliveries claimed but not yet sent (this batch's
  * and the next one's) are released at once, so another instance takes them over without waiting for their hold to
  * lapse.
@@ -21,8 +22,10 @@ export async function runWebhookWorker(options: {
   fanOutBatch?: number;
   deliveryBatch?: number;
   stopping?: () => boolean;
+  /** Whether to look for due deliveries (retries, resends) after the new events; by default it does. */
+  due?: boolean;
 }): Promise<{ attempted: number; delivered: number }> {
-  const { config, clock = serverClock, stopping = () => false } = options;
+  const { config, clock = serverClock, stopping = () => false, due = true } = options;
   const batch = options.fanOutBatch ?? FAN_OUT_BATCH;
   const wave = options.deliveryBatch ?? DELIVERY_BATCH;
   const rounds = new DeliveryRounds(await db(), config, clock);
@@ -50,7 +53,7 @@ export async function runWebhookWorker(options: {
         await rounds.send(fanned.deliveries.slice(i * wave, (i + 1) * wave));
       }
     }
-    await rounds.drainDue(wave, stopping);
+    if (due) await rounds.drainDue(wave, stopping);
   } catch (error) {
     await rounds.finish().catch(() => undefined);
     throw error;

@@ -6,7 +6,8 @@ import { after, before, describe, it } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { registerApplication } from "../applications/register-application.ts";
 import { getConfig } from "../config.ts";
-import { db } from "../db/client.ts";
+import { db, listen } from "../db/client.ts";
+import { WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
 import { isAppError } from "../http/errors.ts";
 import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
@@ -150,6 +151,46 @@ describe("webhook delivery", () => {
       where: { applicationId: caller.applicationId },
     });
     assert.equal(subscription.state, "inactive");
+  });
+
+  it("issue 16: an event no subscription can hear is recorded fanned out and wakes no worker; one a subscription hears does", async () => {
+    const { caller, profile } = await application();
+    const prisma = await db();
+    const heard: string[] = [];
+    const unlisten = await listen(WEBHOOK_WORK_CHANNEL, {
+      onNotify: (payload) => heard.push(payload ?? ""),
+      onError: () => undefined,
+    });
+    const quiet = () => new Promise((resolve) => setTimeout(resolve, 200));
+    try {
+      await quiet();
+      heard.length = 0; // opening a PostgreSQL listener counts as a wake-up
+      const unheard = await recordProfileEvent(profile, new Date());
+      await quiet();
+      assert.deepEqual(heard, [], "nobody is woken for an event nobody can hear");
+      const stored = await prisma.domainEvent.findUniqueOrThrow({ where: { id: unheard.id } });
+      assert.equal(stored.fannedOutAt?.getTime(), stored.createdAt.getTime());
+
+      answer = () => ({ status: 200 });
+      await createSubscription({ caller, request: { url, secret: secret() }, config: getConfig() });
+      const heardEvent = await recordProfileEvent(profile, new Date());
+      const deadline = Date.now() + 5_000;
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.deepEqual(heard, [""], "an event a subscription hears wakes the workers");
+      assert.equal((await prisma.domainEvent.findUniqueOrThrow({ where: { id: heardEvent.id } })).fannedOutAt, null);
+      await fanOutEvents();
+      const deliveries = await prisma.webhookDelivery.findMany({
+        where: { subscription: { applicationId: caller.applicationId } },
+      });
+      assert.deepEqual(
+        deliveries.map((d) => d.eventId),
+        [heardEvent.id],
+        "the earlier event, recorded before the subscription, is not delivered to it",
+      );
+      await deliverDueWebhooks({ config: getConfig() });
+    } finally {
+      await unlisten();
+    }
   });
 
   it("C23: two workers at once never send the same attempt twice; events fan out once", async () => {
