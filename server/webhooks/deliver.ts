@@ -81,9 +81,17 @@ export async function releaseClaims(claimed: Pick<ClaimedDelivery, "id">[]): Pro
       UPDATE "WebhookDelivery" SET "lockedUntil" = NULL, attempts = GREATEST(attempts - 1, 0)
       WHERE id = ANY(${claimed.map((d) => d.id)}::text[]) AND state = 'pending'`,
     // Due at once: the other instances' workers hear it and take them over.
-    prisma.$executeRaw`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, ${DELIVERIES_DUE})`,
+    announceDeliveriesDue(prisma),
   ]);
   return released;
+}
+
+/**
+ * Tells every instance's webhook worker that deliveries are due now (`DELIVERIES_DUE` on `WEBHOOK_WORK_CHANNEL`),
+ * heard when the caller's transaction commits; a statement to await, or to batch with the change that made them due.
+ */
+export function announceDeliveriesDue(prisma: Pick<PrismaClient, "$executeRaw">) {
+  return prisma.$executeRaw`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, ${DELIVERIES_DUE})`;
 }
 
 /** POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21). */

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { DELIVERIES_DUE, WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
 import type { WebhookAttempt, WebhookDelivery } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
 import { logger } from "../logging/logger.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { announceDeliveriesDue } from "./deliver.ts";
 import { ownSubscription } from "./manage-subscriptions.ts";
 import type { deliveriesQuery, WebhookEventType } from "./webhook.schemas.ts";
 import type { AttemptView, DeliveryDetailView, DeliveryView } from "./webhook.responses.ts";
@@ -97,7 +97,7 @@ export async function resendDelivery(options: {
   });
   if (count !== 1) throw new AppError("CONFLICT", "The delivery is being attempted right now");
   // Due now: the workers hear of it at once rather than at their next poll.
-  await prisma.$executeRaw`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, ${DELIVERIES_DUE})`;
+  await announceDeliveriesDue(prisma);
   return deliveryView(await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: d.id } }), d.attemptLog.at(-1));
 }
 

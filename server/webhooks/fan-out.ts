@@ -18,7 +18,9 @@ export async function fanOutEvents(options: { clock?: Clock; batch?: number } = 
 
 /**
  * One batch, as `fanOutEvents`, in one statement: claiming, matching, writing the deliveries and marking the events
- * happen in the database, with no row travelling to this process and back. Each delivery's body is
+ * happen in the database, with no row travelling to this process and back. The matching rule (`matched`) is also the
+ * trigger's that marks an event nobody can hear as fanned out when it is inserted
+ * (prisma/migrations/…_unheard_events): a change to one is a change to both. Each delivery's body is
  * `{"type","timestamp","data"}` with the event's data as PostgreSQL writes JSON out. Says how many events it claimed,
  * so a caller can tell whether more are waiting.
  *
