@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { edgeRefusal, isUnstorable, type EdgeRequest } from "./edge.ts";
-import { apiRouteOf } from "./route-table.ts";
+import fc from "fast-check";
+import { API_ROUTES } from "./api-routes.generated.ts";
+import { apiRouteOf, type ApiRoute } from "./route-table.ts";
 import { STATUS } from "./status-table.ts";
 
 const base: EdgeRequest = {
@@ -54,5 +56,42 @@ describe("edge rules", () => {
     assert.equal(apiRouteOf("/auth/token")?.pattern, "/auth/token");
     assert.equal(apiRouteOf("/profiles/p1/details")?.pattern, "/profiles/[profile]/details");
     assert.equal(apiRouteOf("/profiles/p1/nothing"), undefined);
+  });
+
+  test("a literal that leads nowhere gives way to a parameter at the same segment", () => {
+    const routes: ApiRoute[] = [
+      { pattern: "/a/b/c", allow: "GET" },
+      { pattern: "/a/[x]/d", allow: "POST" },
+      { pattern: "/[y]/b/d", allow: "PUT" },
+    ];
+    assert.equal(apiRouteOf("/a/b/c", routes)?.pattern, "/a/b/c");
+    assert.equal(apiRouteOf("/a/b/d", routes)?.pattern, "/a/[x]/d");
+    assert.equal(apiRouteOf("/z/b/d", routes)?.pattern, "/[y]/b/d");
+    assert.equal(apiRouteOf("/a/b", routes), undefined);
+  });
+
+  test("every path made of the table's segments reaches the route Next.js ranks first", () => {
+    // Next.js's rule stated directly: among the patterns of the path's length that match it, the one whose first
+    // differing segment is a literal rather than a parameter.
+    const ranked = (path: string): ApiRoute | undefined => {
+      const segments = path.split("/").filter(Boolean);
+      const matching = API_ROUTES.flatMap((route) => {
+        const parts = route.pattern.split("/").filter(Boolean);
+        if (parts.length !== segments.length) return [];
+        const rank = parts.map((part, i) => (part.startsWith("[") ? "1" : part === segments[i] ? "0" : "x")).join("");
+        return rank.includes("x") ? [] : [{ route, rank }];
+      });
+      return matching.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))[0]?.route;
+    };
+    const words = [...new Set(API_ROUTES.flatMap((route) => route.pattern.split("/").filter(Boolean)))];
+    const segment = fc.oneof(fc.constantFrom(...words), fc.constantFrom("p1", "0x12", "nothing"));
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 0, maxLength: 5 }), (segments) => {
+        const path = `/${segments.join("/")}`;
+        assert.equal(apiRouteOf(path), ranked(path), path);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const route of API_ROUTES) assert.equal(apiRouteOf(route.pattern), ranked(route.pattern), route.pattern);
   });
 });

@@ -20,9 +20,12 @@ function failing(make: (req: Request, url: URL) => Error): RouteHandler {
 /**
  * Cross-origin access for endpoints a browser app calls directly: the token endpoint (public clients exchange
  * their code from the page, as the SDK does) and public reads. No cookies are involved, so any origin may call.
+ * The preflight says which headers and methods may follow and for how long it holds; the answers themselves need
+ * only the origin (Fetch standard, "CORS check").
  */
-const CORS = {
-  "access-control-allow-origin": "*",
+const ALLOW_ORIGIN = "*";
+const PREFLIGHT = {
+  "access-control-allow-origin": ALLOW_ORIGIN,
   "access-control-allow-headers": "authorization, content-type, accept",
   "access-control-max-age": "600",
 };
@@ -30,7 +33,7 @@ const CORS = {
 function withCors(handler: GuardedHandler): GuardedHandler {
   const open: GuardedHandler = async (req, ctx) => {
     const response = await handler(req, ctx);
-    for (const [key, value] of Object.entries(CORS)) response.headers.set(key, value);
+    response.headers.set("access-control-allow-origin", ALLOW_ORIGIN);
     return response;
   };
   open[DESCRIPTION] = handler[DESCRIPTION];
@@ -74,7 +77,7 @@ export function methods(
     Promise.resolve(
       new Response(null, {
         status: 204,
-        headers: { allow, ...(options.cors ? { ...CORS, "access-control-allow-methods": allow } : {}) },
+        headers: { allow, ...(options.cors ? { ...PREFLIGHT, "access-control-allow-methods": allow } : {}) },
       }),
     );
   return {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** 256 bits from the OS, base64url: client secrets, access tokens, codes. */
 export function randomSecret(bytes = 32): string {
@@ -10,13 +10,13 @@ export function randomSecret(bytes = 32): string {
  * stored, and a database leak yields nothing usable.
  */
 export function hashSecret(secret: string): string {
-  return createHash("sha256").update(secret, "utf8").digest("hex");
+  return hash("sha256", secret, "hex");
 }
 
 /** Constant-time comparison of a presented secret with a stored hash. */
 export function secretMatches(secret: string, storedHash: string | null | undefined): boolean {
   if (!storedHash) return false;
-  const presented = Buffer.from(hashSecret(secret), "hex");
+  const presented = hash("sha256", secret, "buffer");
   const stored = Buffer.from(storedHash, "hex");
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 }
