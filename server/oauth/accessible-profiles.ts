@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { Prisma } from "../generated/prisma/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
 import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./authenticate-bearer.ts";
 
@@ -45,4 +46,30 @@ export async function accessibleProfiles(caller: Caller): Promise<AccessibleProf
     orderBy: { createdAt: "asc" },
   });
   return rows.map((m) => ({ ...m.profile, perms: m.perms.filter(isPerm) }));
+}
+
+/**
+ * The rules of `accessibleProfiles` for writing, as an SQL condition on one profile id (a column of the caller's
+ * query, or a value): the check runs inside that query, however many profiles an application was granted.
+ */
+export function writableBySql(caller: Caller, profileId: Prisma.Sql): Prisma.Sql {
+  const member = Prisma.sql`EXISTS (
+    SELECT 1 FROM "ProfileMember" m
+    WHERE m."profileId" = ${profileId} AND m."userId" = ${caller.userId}::uuid AND 'write' = ANY (m."perms"))`;
+  const granted = Prisma.sql`EXISTS (
+    SELECT 1 FROM "ApplicationGrant" g
+    WHERE g."profileId" = ${profileId} AND g."applicationId" = ${caller.applicationId}::uuid AND g."revokedAt" IS NULL)`;
+  if (caller.grantType === PERSON_IN_APP) return member;
+  if (caller.grantType === CLIENT_CREDENTIALS) {
+    return Prisma.sql`(${profileId} = ${caller.profileId}::uuid OR ${granted})`;
+  }
+  return Prisma.sql`(${member} AND ${granted})`;
+}
+
+/** Whether the caller may write the profile (`writableBySql` for one id). */
+export async function mayWriteProfile(caller: Caller, profileId: string): Promise<boolean> {
+  const prisma = await db();
+  const [row] = await prisma.$queryRaw<{ ok: boolean }[]>`
+    SELECT ${writableBySql(caller, Prisma.sql`${profileId}::uuid`)} AS "ok"`;
+  return row?.ok === true;
 }

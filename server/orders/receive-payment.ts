@@ -4,9 +4,12 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { Prisma, type IncomingPayment, type Order } from "../generated/prisma/client.ts";
+import type { EventType } from "../events/record-event.ts";
 import { AppError } from "../http/errors.ts";
 import { logger } from "../logging/logger.ts";
-import { recordOrderEvent } from "./order-view.ts";
+import { mayWriteProfile, writableBySql } from "../oauth/accessible-profiles.ts";
+import type { Caller } from "../oauth/authenticate-bearer.ts";
+import { orderView } from "./order-view.ts";
 import { processOrder } from "./settle-order.ts";
 
 export type IncomingPaymentReport = {
@@ -18,8 +21,11 @@ export type IncomingPaymentReport = {
   debtor: { name: string; iban?: string };
   /** The bank's reference: a payment reported twice is recorded once. */
   bankReference: string;
-  /** Restricts the IBAN to these profiles (the sandbox simulator: the caller's); undefined for the bank itself. */
-  profileIds?: string[];
+  /**
+   * Restricts the IBAN to profiles this caller may write (the sandbox's bank, called by an application or a
+   * person); undefined for the bank itself.
+   */
+  writableBy?: Caller;
 };
 
 /** The memo of an issue order whose payment came without a usable one. */
@@ -38,17 +44,16 @@ export async function receiveIncomingPayment(options: {
 }): Promise<{ order: Order; repeated: boolean }> {
   const { payment, config, clock = serverClock } = options;
   const prisma = await db();
-  const earlier = await prisma.incomingPayment.findUnique({ where: { bankReference: payment.bankReference } });
-  if (earlier) return { order: await reportedBefore(earlier, payment), repeated: true };
-
-  const iban = await prisma.iban.findFirst({
-    where: {
-      iban: payment.iban,
-      state: "approved",
-      ...(payment.profileIds ? { profileId: { in: payment.profileIds } } : {}),
-    },
-  });
-  if (!iban) throw new AppError("NOT_FOUND", "IBAN not found");
+  const [iban] = await prisma.$queryRaw<{ profileId: string; address: string; chain: string }[]>`
+    SELECT i."profileId"::text AS "profileId", i."address", i."chain" FROM "Iban" i
+    WHERE i."iban" = ${payment.iban} AND i."state" = 'approved'
+      AND ${payment.writableBy ? writableBySql(payment.writableBy, Prisma.sql`i."profileId"`) : Prisma.sql`true`}`;
+  if (!iban) {
+    // A payment reported again answers with its order even where its IBAN no longer takes payments.
+    const earlier = await prisma.incomingPayment.findUnique({ where: { bankReference: payment.bankReference } });
+    if (earlier) return { order: await reportedBefore(earlier, payment), repeated: true };
+    throw new AppError("NOT_FOUND", "IBAN not found");
+  }
   const target = (await routedTarget(payment.memo, iban.profileId, config)) ?? {
     address: iban.address,
     chain: iban.chain,
@@ -56,60 +61,90 @@ export async function receiveIncomingPayment(options: {
   const now = clock();
   const memo =
     payment.memo && [...payment.memo].length >= 5 ? [...payment.memo].slice(0, 140).join("") : DEFAULT_ISSUE_MEMO;
-  const recorded = await prisma
-    .$transaction(async (tx) => {
-      const row = await tx.order.create({
-        data: {
-          id: randomUUID(),
-          kind: "issue",
-          profileId: iban.profileId,
-          address: target.address,
-          addressKey: target.address.toLowerCase(),
-          chain: target.chain,
-          currency: payment.currency,
-          amountMinor: payment.amountMinor,
-          counterpart: {
-            identifier: { standard: "iban", iban: payment.debtor.iban ?? "" },
-            details: { name: payment.debtor.name },
-          },
-          memo,
-          state: "pending",
-          placedAt: now,
-        },
-      });
-      await tx.incomingPayment.create({
-        data: {
-          bankReference: payment.bankReference,
-          iban: payment.iban,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          memo: payment.memo,
-          debtor: payment.debtor,
-          receivedAt: now,
-          orderId: row.id,
-        },
-      });
-      await recordOrderEvent(tx, "order.created", row, now);
-      return row;
-    })
-    .catch(async (error: unknown) => {
-      // The same payment reported twice at once: the other report recorded it.
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-      const first = await prisma.incomingPayment.findUnique({ where: { bankReference: payment.bankReference } });
-      if (!first) throw error;
-      return undefined;
-    });
-  if (!recorded) {
+  const order: Order = {
+    id: randomUUID(),
+    seq: 0n,
+    kind: "issue",
+    profileId: iban.profileId,
+    address: target.address,
+    addressKey: target.address.toLowerCase(),
+    chain: target.chain,
+    currency: payment.currency,
+    amountMinor: payment.amountMinor,
+    counterpart: {
+      identifier: { standard: "iban", iban: payment.debtor.iban ?? "" },
+      details: { name: payment.debtor.name },
+    },
+    memo,
+    referenceNumber: null,
+    state: "pending",
+    message: null,
+    signature: null,
+    messageKey: null,
+    signedAt: null,
+    supportingDocumentId: null,
+    placedAt: now,
+    processedAt: null,
+    rejectedReason: null,
+    txHashes: [],
+    chainAttemptAt: null,
+    requestHash: null,
+    idempotencyKey: null,
+    placedById: null,
+    parentOrderId: null,
+    updatedAt: now,
+  };
+  const [row] = await prisma.$queryRaw<{ seq: bigint }[]>(recordPaymentSql(payment, order));
+  if (!row) {
+    // Reported before, or by a report racing this one: the bank reference is taken, and nothing was written.
     const first = await prisma.incomingPayment.findUniqueOrThrow({ where: { bankReference: payment.bankReference } });
     return { order: await reportedBefore(first, payment), repeated: true };
   }
-  const order = recorded;
+  const recorded = { ...order, seq: row.seq };
   try {
-    return { order: await processOrder({ orderId: order.id, config, clock }), repeated: false };
+    return { order: await processOrder({ orderId: recorded.id, config, clock }), repeated: false };
   } catch (error) {
-    logger().error({ err: error, orderId: order.id }, "the issue order could not be processed at once");
-    return { order: await prisma.order.findUniqueOrThrow({ where: { id: order.id } }), repeated: false };
+    logger().error({ err: error, orderId: recorded.id }, "the issue order could not be processed at once");
+    return { order: await prisma.order.findUniqueOrThrow({ where: { id: recorded.id } }), repeated: false };
   }
+}
+
+/**
+ * One statement records the payment: the incoming payment under its bank reference, then (drawing on that row, so
+ * only when it was new) the issue order and `order.created` as `recordEvent` would write it (same table, same
+ * columns, the order as the API shows it). One round trip, one implicit transaction: all of it is written or none.
+ * A bank reference already recorded, even by a report committing meanwhile, writes nothing and returns no row.
+ */
+function recordPaymentSql(payment: IncomingPaymentReport, o: Order): Prisma.Sql {
+  const event: EventType = "order.created";
+  return Prisma.sql`
+    WITH "payment" AS (
+      INSERT INTO "IncomingPayment" (
+        "id", "bankReference", "iban", "amountMinor", "currency", "memo", "debtor", "receivedAt", "orderId"
+      ) VALUES (
+        gen_random_uuid(), ${payment.bankReference}, ${payment.iban}, ${payment.amountMinor}::bigint,
+        ${payment.currency}, ${payment.memo ?? null}, ${JSON.stringify(payment.debtor)}::jsonb,
+        ${o.placedAt}::timestamptz, ${o.id}::uuid
+      )
+      ON CONFLICT ("bankReference") DO NOTHING
+      RETURNING "orderId"
+    ), "placed" AS (
+      INSERT INTO "Order" (
+        "id", "kind", "profileId", "address", "addressKey", "chain", "currency", "amountMinor", "counterpart", "memo",
+        "state", "placedAt", "updatedAt"
+      )
+      SELECT ${o.id}::uuid, ${o.kind}::"OrderKind", ${o.profileId}::uuid, ${o.address}, ${o.addressKey}, ${o.chain},
+        ${o.currency}, ${o.amountMinor}::bigint, ${JSON.stringify(o.counterpart)}::jsonb, ${o.memo},
+        ${o.state}::"OrderState", ${o.placedAt}::timestamptz, ${o.updatedAt}::timestamptz
+      FROM "payment"
+      RETURNING "seq"
+    ), "event" AS (
+      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
+      SELECT gen_random_uuid(), ${event}, ${o.profileId}::uuid, ${JSON.stringify(orderView(o))}::jsonb,
+        ${o.placedAt}::timestamptz
+      FROM "placed"
+    )
+    SELECT "seq" FROM "placed"`;
 }
 
 /**
@@ -123,7 +158,7 @@ async function reportedBefore(earlier: IncomingPayment, payment: IncomingPayment
     earlier.iban === payment.iban &&
     earlier.amountMinor === payment.amountMinor &&
     earlier.currency === payment.currency &&
-    (!payment.profileIds || payment.profileIds.includes(order.profileId));
+    (!payment.writableBy || (await mayWriteProfile(payment.writableBy, order.profileId)));
   if (!same) throw new AppError("CONFLICT", "This bank reference was reported for another payment");
   return order;
 }

@@ -7,7 +7,8 @@ import { AppError } from "../http/errors.ts";
 import { MAX_IBAN, tooLong } from "../limits.ts";
 import { Reply } from "../http/respond.ts";
 import { positiveAmountSchema } from "../money/amount.ts";
-import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
+import { Prisma } from "../generated/prisma/client.ts";
+import { writableBySql } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { orderView, type OrderView } from "./order-view.ts";
 import { receiveIncomingPayment } from "./receive-payment.ts";
@@ -44,10 +45,6 @@ function sandboxOnly(config: Config): void {
   if (config.environment !== "sandbox") throw new AppError("NOT_FOUND", "Not found");
 }
 
-async function writableProfileIds(caller: Caller): Promise<string[]> {
-  return (await accessibleProfiles(caller)).filter((p) => p.perms.includes("write")).map((p) => p.id);
-}
-
 /**
  * Sandbox: the bank reports a euro payment into an IBAN of a profile the caller may act on. The issue order is
  * created and its tokens minted, as for a real payment. 201 with the order; 200 with the same order when the
@@ -72,7 +69,7 @@ export async function simulateIncomingPayment(options: {
         ...(request.debtor.iban ? { iban: electronicFormatIBAN(request.debtor.iban) ?? request.debtor.iban } : {}),
       },
       bankReference: request.reference ?? `SBX-IN-${randomUUID()}`,
-      profileIds: await writableProfileIds(caller),
+      writableBy: caller,
     },
     config,
   });
@@ -81,12 +78,11 @@ export async function simulateIncomingPayment(options: {
 
 async function callersOrder(caller: Caller, orderId: string): Promise<string> {
   const prisma = await db();
-  const order = /^[0-9a-f-]{36}$/i.test(orderId)
-    ? await prisma.order.findFirst({
-        where: { id: orderId.toLowerCase(), profileId: { in: await writableProfileIds(caller) } },
-        select: { id: true },
-      })
-    : null;
+  const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
+    ? await prisma.$queryRaw<{ id: string }[]>`
+        SELECT o."id"::text AS "id" FROM "Order" o
+        WHERE o."id" = ${orderId.toLowerCase()}::uuid AND ${writableBySql(caller, Prisma.sql`o."profileId"`)}`
+    : [];
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   return order.id;
 }
