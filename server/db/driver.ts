@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PreparingPGlite } from "./preparing-pglite.ts";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.ts";
@@ -38,7 +39,7 @@ const MIGRATION_LOCK = 72_431_905;
 
 export function openPglite(dataDir: string | undefined): RawDatabase {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const db = new PGlite(dataDir);
+  const db = new PreparingPGlite(dataDir);
   const sqlOf = (tx: Pick<PGlite, "exec" | "query">): RawSql => ({
     exec: async (sql) => {
       await tx.exec(sql);
