@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: [".next/**", "node_modules/**", "server/generated/**", ".data/**", "test-results/**", "next-env.d.ts"],
+    ignores: ["**/.next/**", "node_modules/**", "server/generated/**", ".data/**", "test-results/**", "next-env.d.ts"],
   },
   ...nextVitals,
   ...tseslint.configs.recommendedTypeChecked,

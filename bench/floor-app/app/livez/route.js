@@ -1,0 +1,4 @@
+// GET /livez: constant JSON, as the app's own liveness probe.
+export function GET() {
+  return Response.json({ status: "ok" });
+}
