@@ -20,7 +20,13 @@ import { chainGateway } from "./configured-gateway.ts";
  */
 
 export { OPEN_STATES, type DriveOptions, type QueueHooks } from "./queue-common.ts";
-export { awaitChainTransaction, driveAllChainQueues, driveChainQueue, stopChainDrivers } from "./queue-driver.ts";
+export {
+  awaitChainTransaction,
+  chainDrivesSettled,
+  driveAllChainQueues,
+  driveChainQueue,
+  stopChainDrivers,
+} from "./queue-driver.ts";
 export { closeDriverLocks, driverLocks, InProcessLocks, PostgresLocks, type DriverLocks } from "./driver-locks.ts";
 
 /** The sender whose nonces a gateway's transactions use on any chain: the issuer's address, or `sandbox`. */

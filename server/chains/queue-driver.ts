@@ -41,7 +41,12 @@ export async function stopChainDrivers(): Promise<void> {
   const state = stopState();
   state.stopping = true;
   state.resolve();
-  await Promise.allSettled([...inFlight().values()]);
+  await chainDrivesSettled();
+}
+
+/** Resolves when every drive this process has under way has ended (those started meanwhile included). */
+export async function chainDrivesSettled(): Promise<void> {
+  while (inFlight().size > 0) await Promise.allSettled([...inFlight().values()]);
 }
 
 /** This process's drives under way, by queue key. */
