@@ -1,6 +1,6 @@
-import type { Order, Prisma } from "../generated/prisma/client.ts";
+import { Prisma, type Order } from "../generated/prisma/client.ts";
 import { formatAmount } from "../money/amount.ts";
-import { recordEvent } from "../events/record-event.ts";
+import { recordEvent, type EventType } from "../events/record-event.ts";
 import type { Currency } from "../chains/registry.ts";
 import type { CounterpartView, OrderView } from "./order.responses.ts";
 
@@ -39,4 +39,18 @@ export function recordOrderEvent(
   at: Date,
 ): Promise<void> {
   return recordEvent(tx, { type, profileId: row.profileId, data: orderView(row), at });
+}
+
+/**
+ * The insert of `order.created` inside a statement that inserts the order, as `recordOrderEvent` writes it (same
+ * table, same columns, the order as the API shows it): one row for each row of `from`, the statement's CTE that
+ * yields only once the order is written, so the event exists exactly when the order does.
+ */
+export function orderCreatedSql(row: Order, from: Prisma.Sql): Prisma.Sql {
+  const type: EventType = "order.created";
+  return Prisma.sql`
+      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
+      SELECT gen_random_uuid(), ${type}, ${row.profileId}::uuid, ${JSON.stringify(orderView(row))}::jsonb,
+        ${row.placedAt}::timestamptz
+      FROM ${from}`;
 }

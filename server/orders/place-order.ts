@@ -7,7 +7,6 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { Prisma, type Order } from "../generated/prisma/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
-import type { EventType } from "../events/record-event.ts";
 import { AppError } from "../http/errors.ts";
 import { holdPostings } from "../ledger/movements.ts";
 import { insufficientFunds, ledgerPostCall, rawQueryFailure } from "../ledger/post-transaction.ts";
@@ -19,7 +18,7 @@ import { signedBy } from "../signatures/verify-signature.ts";
 import { checkOrderMessage } from "./order-message.ts";
 import { verifyEoaSignature } from "./signature-worker.ts";
 import type { PlaceOrderRequest } from "./order.schemas.ts";
-import { orderView, type CounterpartView } from "./order-view.ts";
+import { orderCreatedSql, type CounterpartView } from "./order-view.ts";
 import { quote } from "../limits.ts";
 
 /** The memo of an order placed without memo or reference number (CONTRACT §4.17). */
@@ -180,7 +179,6 @@ function placeOrderSql(
     at: o.placedAt,
     postings: holdPostings(wallet, o.amountMinor),
   });
-  const event: EventType = "order.created";
   return Prisma.sql`
     WITH "placed" AS (
       INSERT INTO "Order" (
@@ -197,11 +195,7 @@ function placeOrderSql(
       RETURNING "seq"
     ), "held" AS MATERIALIZED (
       SELECT ${hold} AS "transactionId" FROM "placed"
-    ), "event" AS (
-      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
-      SELECT gen_random_uuid(), ${event}, ${o.profileId}::uuid, ${JSON.stringify(orderView(o))}::jsonb,
-        ${o.placedAt}::timestamptz
-      FROM "held"
+    ), "event" AS (${orderCreatedSql(o, Prisma.raw('"held"'))}
     ), "pending" AS (
       INSERT INTO "PendingSignature" (
         "id", "kind", "orderId", "profileId", "chain", "address", "addressKey", "message", "msgHash", "requestedById",

@@ -4,12 +4,11 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { Prisma, type IncomingPayment, type Order } from "../generated/prisma/client.ts";
-import type { EventType } from "../events/record-event.ts";
 import { AppError } from "../http/errors.ts";
 import { logger } from "../logging/logger.ts";
 import { mayWriteProfile, writableBySql } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
-import { orderView } from "./order-view.ts";
+import { orderCreatedSql } from "./order-view.ts";
 import { processOrder } from "./settle-order.ts";
 
 export type IncomingPaymentReport = {
@@ -116,7 +115,6 @@ export async function receiveIncomingPayment(options: {
  * A bank reference already recorded, even by a report committing meanwhile, writes nothing and returns no row.
  */
 function recordPaymentSql(payment: IncomingPaymentReport, o: Order): Prisma.Sql {
-  const event: EventType = "order.created";
   return Prisma.sql`
     WITH "payment" AS (
       INSERT INTO "IncomingPayment" (
@@ -138,11 +136,7 @@ function recordPaymentSql(payment: IncomingPaymentReport, o: Order): Prisma.Sql 
         ${o.state}::"OrderState", ${o.placedAt}::timestamptz, ${o.updatedAt}::timestamptz
       FROM "payment"
       RETURNING "seq"
-    ), "event" AS (
-      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
-      SELECT gen_random_uuid(), ${event}, ${o.profileId}::uuid, ${JSON.stringify(orderView(o))}::jsonb,
-        ${o.placedAt}::timestamptz
-      FROM "placed"
+    ), "event" AS (${orderCreatedSql(o, Prisma.raw('"placed"'))}
     )
     SELECT "seq" FROM "placed"`;
 }
