@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import type { BenchDatabase } from "./database.ts";
 import { freePort, waitForOk } from "./net.ts";
+import { profiling } from "./profile.ts";
 import { startServer, stopServer } from "./processes.ts";
 import { nextBin, serverEnv } from "./targets.ts";
 
@@ -65,15 +66,6 @@ export async function startApp(options: {
     return { url, api: `${url}/api`, demo, operator, secret, codeClientId, child, start };
   };
   return start();
-}
-
-/**
- * BENCH_CPU_PROF=<dir> runs the server under V8's sampling profiler; it writes a .cpuprofile there when it stops
- * (open it in Chrome DevTools or speedscope). Profiling slows the server: its figures are not comparable.
- */
-function profiling(): string[] {
-  const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
 }
 
 export async function stopApp(app: AppServer): Promise<void> {

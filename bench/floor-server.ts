@@ -4,13 +4,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { freePort, waitForOk } from "./net.ts";
 import { startServer, stopServer } from "./processes.ts";
-import { nextBin } from "./targets.ts";
+import { profiling } from "./profile.ts";
+import { cleanEnv, nextBin } from "./targets.ts";
 
 /**
  * P2's floor (bench/floor-app): a Next.js app of two route handlers, a constant GET and a POST that reads a form and
  * answers a token response's JSON and headers without doing anything else. Built when its build is missing or
  * older than its files, started with `next start` as the app is. POST ÷ GET there is what the framework leaves a
- * token endpoint on this machine, whatever the endpoint does.
+ * token endpoint on this machine, whatever the endpoint does. Nothing of Tokenrail runs in it: its own
+ * instrumentation.js starts nothing, and it gets none of the app's settings (database, data directory).
  */
 export type FloorApp = { url: string; child: ChildProcess };
 
@@ -19,7 +21,9 @@ const dir = (root: string) => path.join(root, "bench/floor-app");
 function ensureFloorBuild(root: string): void {
   const app = dir(root);
   const buildId = path.join(app, ".next/BUILD_ID");
-  const sources = ["next.config.mjs", "app/livez/route.js", "app/token/route.js"].map((f) => path.join(app, f));
+  const sources = ["next.config.mjs", "instrumentation.js", "app/livez/route.js", "app/token/route.js"].map((f) =>
+    path.join(app, f),
+  );
   if (fs.existsSync(buildId) && sources.every((f) => fs.statSync(f).mtimeMs <= fs.statSync(buildId).mtimeMs)) return;
   console.log("Building the floor app (bench/floor-app)…");
   const built = spawnSync(process.execPath, [nextBin(root), "build", app], {
@@ -34,9 +38,9 @@ export async function startFloorApp(root: string, temp: string): Promise<FloorAp
   ensureFloorBuild(root);
   const port = await freePort();
   const log = path.join(temp, "floor-app.log");
-  const child = startServer(process.execPath, [nextBin(root), "start", dir(root), "-p", String(port)], {
+  const child = startServer(process.execPath, [...profiling(), nextBin(root), "start", dir(root), "-p", String(port)], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...cleanEnv(), NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     log,
   });
   const url = `http://127.0.0.1:${port}`;

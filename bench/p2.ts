@@ -7,6 +7,7 @@ import { startFloorApp, stopFloorApp } from "./floor-server.ts";
 import { alternatingRounds, type Sample } from "./load.ts";
 import { freePort, waitForMarker } from "./net.ts";
 import { serverDied, startServer } from "./processes.ts";
+import { LoadWindows } from "./profile.ts";
 import { printTable, summarise, summaryRow, SUMMARY_HEADER, type Summary } from "./report.ts";
 import { CONNECTIONS, machine, ROUNDS, SECONDS, writeResult, type BenchContext } from "./settings.ts";
 
@@ -51,16 +52,17 @@ const form = (clientId: string, clientSecret: string) =>
   }).toString();
 const FORM_HEADERS = { "content-type": "application/x-www-form-urlencoded" };
 
-async function burst(target: Target, seconds: number): Promise<Sample> {
+async function burst(target: Target, seconds: number): Promise<{ result: Sample; requests: number }> {
   const died = serverDied();
   if (died) throw new Error(`Aborted: ${died}; killed from outside or crashed (BENCH_KEEP=1 keeps its log)`);
   const result = await autocannon({ ...target, connections: CONNECTIONS, duration: seconds });
-  return {
+  const sample = {
     rps: result["2xx"] / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
   };
+  return { result: sample, requests: result["2xx"] };
 }
 
 /** Every token endpoint must answer 200 with a token, and Tokenrail's token must work at once. */
@@ -129,11 +131,16 @@ export async function runP2(context: BenchContext): Promise<void> {
   };
   await checkTokens(targets, app.api);
 
-  const samples = await alternatingRounds(NAMES, LABELS, (name, seconds) => burst(targets[name], seconds), {
+  // With BENCH_CPU_PROF, when each target was under load: `npm run bench:profile` splits the profiles by them.
+  const windows = new LoadWindows("p2");
+  const load = (name: Name, seconds: number) =>
+    windows.measure(name, LABELS[name], () => burst(targets[name], seconds));
+  const samples = await alternatingRounds(NAMES, LABELS, load, {
     rounds: ROUNDS,
     seconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,
   });
+  windows.write();
   const died = serverDied();
   if (died) throw new Error(`Aborted: ${died}`);
   await Promise.all([stopApp(app), stopFloorApp(floor)]);

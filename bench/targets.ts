@@ -57,7 +57,7 @@ export function ensureBuild(root: string): void {
 }
 
 /** The inherited environment minus anything that configures Tokenrail, so the shell's settings cannot skew the run. */
-function cleanEnv(): NodeJS.ProcessEnv {
+export function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (key.startsWith("TOKENRAIL_") || ["DATABASE_URL", "LOG_LEVEL", "PORT"].includes(key)) delete env[key];
