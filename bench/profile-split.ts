@@ -70,7 +70,8 @@ function kindOf(frame: CallFrame): Kind | undefined {
   if (fn === "(idle)" || fn === "(root)") return undefined;
   if (fn === "(garbage collector)") return "garbage collection";
   if (fn === "(program)") return "V8: JSON, regexps, native";
-  const where = originalSource(url, frame) ?? url;
+  const source = originalSource(url, frame);
+  const where = source ?? url;
   if (/(^|\/)node_modules\//.test(where)) {
     if (/node_modules\/(next|@next)\//.test(where)) return "Next.js";
     if (/node_modules\/(react|react-dom|scheduler)\//.test(where)) return "React";
@@ -81,7 +82,7 @@ function kindOf(frame: CallFrame): Kind | undefined {
     return "other packages";
   }
   if (/\[turbopack\]_runtime|\.next\//.test(where)) return "Next.js";
-  if (originalSource(url, frame) !== undefined) return OWN;
+  if (source !== undefined) return OWN;
   if (/^node:|^internal\/|^file:/.test(url) || url === "") {
     if (/undici|webstreams|whatwg|abort_controller|event_target|blob/.test(url)) {
       return "Node: fetch Request/Response, web streams";
