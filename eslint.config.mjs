@@ -1,6 +1,9 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import tseslint from "typescript-eslint";
 
+/** Framework and screen modules the server never imports. */
+const FRAMEWORK = ["next", "next/*", "react", "react-dom", "@/app/*", "@/components/*", "../app/*", "../components/*"];
+
 export default tseslint.config(
   {
     ignores: ["**/.next/**", "node_modules/**", "server/generated/**", ".data/**", "test-results/**", "next-env.d.ts"],
@@ -32,25 +35,29 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // The domain never reaches into the web layer or the framework.
+    // The domain never reaches into the web layer or the framework; `server/http` stands on the domain, never the
+    // other way round (errors, validation and the API's contract live below both: server/errors.ts, server/contract/).
     files: ["server/**/*.ts"],
+    ignores: ["server/http/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            "next",
-            "next/*",
-            "react",
-            "react-dom",
-            "@/app/*",
-            "@/components/*",
-            "../app/*",
-            "../components/*",
+            { group: FRAMEWORK, message: "The domain is framework-free TypeScript." },
+            {
+              group: ["**/http/*", "@/server/http/*"],
+              message:
+                "Only server/http knows HTTP: import what the domain shares from server/errors.ts or server/contract/.",
+            },
           ],
         },
       ],
     },
+  },
+  {
+    files: ["server/http/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: FRAMEWORK }] },
   },
   {
     // API tests check every answer against the served OpenAPI document: they take `test` and `request` from the

@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getConfig } from "@/server/config";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { logger } from "@/server/logging/logger";
 import { authErrorLevel } from "@/server/users/auth-error-level";
 import { safeNext } from "@/server/users/safe-next";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../server/config.ts";
-import { isAppError } from "../server/http/errors.ts";
+import { isAppError } from "../server/errors.ts";
 import { errorBody } from "../server/http/respond.ts";
 import { STATUS } from "../server/http/status-table.ts";
 import { boot } from "../server/instance/boot.ts";

@@ -1,6 +1,6 @@
 /**
  * `npm run routes`: writes what is derived from the route files under app/api: the route table
- * (server/http/api-routes.generated.ts) and the OpenAPI document (server/http/openapi/openapi.generated.json).
+ * (server/http/api-routes.generated.ts) and the OpenAPI document (server/contract/openapi.generated.json).
  */
 import fs from "node:fs";
 import { apiRoutes, renderTable, TABLE_FILE } from "./lib/api-routes.ts";

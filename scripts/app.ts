@@ -11,7 +11,7 @@ import { ALL_PRIVILEGES, setPrivileges, type Privilege } from "../server/applica
 import { registerApplication, rotateClientSecret } from "../server/applications/register-application.ts";
 import { getConfig } from "../server/config.ts";
 import { closeDb, db } from "../server/db/client.ts";
-import { isAppError } from "../server/http/errors.ts";
+import { isAppError } from "../server/errors.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 

@@ -5,7 +5,7 @@ import { unstable_rethrow } from "next/navigation";
 import { signIn } from "@/app/auth";
 import { account as accountCopy } from "@/components/copy/account";
 import { getConfig } from "@/server/config";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { setPasswordWithToken } from "@/server/users/set-password";
 import { safeNext } from "@/server/users/safe-next";
 import { signUp } from "@/server/users/sign-up";

@@ -1,7 +1,7 @@
 import { openApiDocument } from "../../server/http/openapi/document.ts";
 import { apiOperations } from "./api-operations.ts";
 
-export const OPENAPI_FILE = "server/http/openapi/openapi.generated.json";
+export const OPENAPI_FILE = "server/contract/openapi.generated.json";
 
 /** The API's OpenAPI document as `npm run routes` writes it (the default vendor; the served copy names the instance's). */
 export async function renderOpenApi(root = process.cwd()): Promise<string> {

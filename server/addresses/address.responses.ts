@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chainNameResponse, evmAddressResponse } from "../chains/chain.responses.ts";
-import { acceptedResponse } from "../http/accepted.responses.ts";
-import type { Responses } from "../http/handler.ts";
+import { acceptedResponse } from "../contract/accepted.responses.ts";
+import type { Responses } from "../contract/operation.ts";
 
 /** An address linked to a profile, with the chains it is linked on (SPEC "Address object"). */
 export const addressResponse = z

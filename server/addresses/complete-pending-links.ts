@@ -5,7 +5,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { pendingWhere, type PendingScope } from "../signatures/pending-scope.ts";
-import { isAppError } from "../http/errors.ts";
+import { isAppError } from "../errors.ts";
 import { recordLink } from "./record-link.ts";
 
 /**

@@ -5,7 +5,7 @@ import { resolveChain, type ChainInfo } from "../chains/registry.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { signedBy } from "../signatures/verify-signature.ts";

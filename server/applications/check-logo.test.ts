@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { checkLogo, LOGO_SIZE_LIMIT } from "./check-logo.ts";
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

@@ -1,4 +1,4 @@
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { sniffType } from "../files/sniff.ts";
 
 /** A logo is small: it is shown at a few dozen pixels on the consent screen. */

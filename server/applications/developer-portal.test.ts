@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { signUp } from "../users/sign-up.ts";
 import { changeApplicationLogo } from "./change-application-logo.ts";
 import { listDeveloperApplications } from "./list-developer-applications.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import type { ClientKind, Environment, KycModel } from "../generated/prisma/client.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";

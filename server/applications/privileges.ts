@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { PERSON_IN_APP, type Caller } from "../oauth/authenticate-bearer.ts";
 import type { Privilege } from "./privilege-names.ts";
 

@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { fileStorage } from "../files/configured-storage.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { LOGO_TYPES, type LogoType } from "./check-logo.ts";
 

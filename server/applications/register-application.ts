@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Environment } from "../config.ts";
 import { db, type DbOrTx } from "../db/client.ts";
-import { AppError, type FieldErrors } from "../http/errors.ts";
+import { AppError, type FieldErrors } from "../errors.ts";
 import { evictAuth, evictLocally } from "../oauth/auth-cache.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 import { redirectUriProblem } from "./redirect-uri.ts";

@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { registerApplicationInputSchema } from "./portal.schemas.ts";
 import { registerApplication, type RegisteredApplication } from "./register-application.ts";
 import { storeLogo, type LogoUpload } from "./store-logo.ts";

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { validate } from "../http/validate.ts";
+import { validate } from "../validate.ts";
 import { developerApplication } from "./developer-access.ts";
 import { privilegeRequestInputSchema } from "./portal.schemas.ts";
 

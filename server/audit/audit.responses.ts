@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Responses } from "../http/handler.ts";
+import type { Responses } from "../contract/operation.ts";
 import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES } from "./record-audit.ts";
 
 const state = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Reply } from "../http/respond.ts";
+import { Reply } from "../contract/reply.ts";
 import { readAuditPage } from "./read-audit-page.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
 

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { seqCursor } from "../http/seq-cursor.ts";
+import { seqCursor } from "../contract/seq-cursor.ts";
 import type { AuditEntryView } from "./audit.responses.ts";
 import type { AuditAction, AuditSubject } from "./record-audit.ts";
 

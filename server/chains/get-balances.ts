@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { formatAmount } from "../money/amount.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
 import type { Config } from "../config.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { evmAddressSchema } from "../addresses/address.schemas.ts";

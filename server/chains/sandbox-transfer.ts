@@ -3,7 +3,7 @@ import { z } from "zod";
 import { evmAddressSchema } from "../addresses/address.schemas.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { formatAmount, minorToTokenUnits, positiveAmountSchema } from "../money/amount.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";

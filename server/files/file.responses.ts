@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ResponseNote } from "../http/handler.ts";
+import type { ResponseNote } from "../contract/operation.ts";
 
 /** An uploaded file's metadata (SPEC "File"). */
 export const fileResponse = z

@@ -5,7 +5,7 @@ import path from "node:path";
 import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { readFile } from "./read-file.ts";

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { isOperator } from "../users/is-operator.ts";

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { MULTIPART_OVERHEAD, receiveUpload } from "./receive-upload.ts";
 
 const BOUNDARY = "test-boundary-7MA4YWxkTrZu0gW";

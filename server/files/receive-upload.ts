@@ -2,9 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Busboy, type BusboyFileStream, type BusboyInstance } from "@fastify/busboy";
-import type { MultipartRequest } from "../http/body.ts";
-import { isUnstorable } from "../http/edge.ts";
-import { AppError } from "../http/errors.ts";
+import type { MultipartRequest } from "./multipart-request.ts";
+import { isUnstorable } from "../unstorable.ts";
+import { AppError } from "../errors.ts";
 import { declaredTypeAgrees, SNIFF_BYTES, sniffType, type DocumentType } from "./sniff.ts";
 import type { SpooledContent } from "./storage.ts";
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import type { MultipartRequest } from "../http/body.ts";
+import type { MultipartRequest } from "./multipart-request.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { fileStorage } from "./configured-storage.ts";
 import { fileView, type FileView } from "./file-view.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { checkAccept } from "./accept.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 
 const VENDORS = ["tokenrail", "monerium"];
 

@@ -1,4 +1,4 @@
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 
 /**
  * CONTRACT §1: `application/vnd.<vendor>.api-v2+json` selects this API; a missing or generic Accept is fine (the

@@ -1,5 +1,6 @@
-import { isUnstorable } from "./edge.ts";
-import { AppError } from "./errors.ts";
+import type { MultipartRequest } from "../files/multipart-request.ts";
+import { isUnstorable } from "../unstorable.ts";
+import { AppError } from "../errors.ts";
 
 /** Default limit for JSON and form bodies; uploads have their own, larger limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -95,16 +96,6 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   }
   return out;
 }
-
-/**
- * A `multipart/form-data` request as the upload use case reads it: its Content-Type (with the boundary the parser
- * needs), declared length and byte stream.
- */
-export type MultipartRequest = {
-  contentType: string;
-  declaredLength: number | undefined;
-  body: ReadableStream<Uint8Array> | null;
-};
 
 export function multipartRequest(req: Request): MultipartRequest {
   if (mediaType(req) !== "multipart/form-data") {

@@ -3,8 +3,9 @@ import { authenticateBearer, CLIENT_CREDENTIALS, type Caller } from "../oauth/au
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
 import { getConfig } from "../config.ts";
 import { isOperator } from "../users/is-operator.ts";
-import { AppError } from "./errors.ts";
-import { described, GUARD, run, type GuardedHandler, type Input, type Spec } from "./handler.ts";
+import { AppError } from "../errors.ts";
+import { described, GUARD, run, type GuardedHandler, type Input } from "./handler.ts";
+import type { Spec } from "../contract/operation.ts";
 
 /**
  * One wrapper per kind of caller. Each authenticates its caller, then hands the parsed request to the use case.

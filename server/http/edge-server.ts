@@ -2,10 +2,10 @@ import http from "node:http";
 import { getConfig } from "../config.ts";
 import { logger } from "../logging/logger.ts";
 import { metrics } from "../metrics/metrics.ts";
-import { routeLabel } from "../metrics/route-label.ts";
+import { routeLabel } from "./route-label.ts";
 import type { Socket } from "node:net";
 import { edgeRefusal } from "./edge.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 import { requestIdFrom } from "./request-id.ts";
 import { errorBody } from "./respond.ts";
 

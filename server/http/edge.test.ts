@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { edgeRefusal, isUnstorable, type EdgeRequest } from "./edge.ts";
+import { isUnstorable } from "../unstorable.ts";
+import { edgeRefusal, type EdgeRequest } from "./edge.ts";
 import fc from "fast-check";
 import { API_ROUTES } from "./api-routes.generated.ts";
 import { apiRouteOf, type ApiRoute } from "./route-table.ts";

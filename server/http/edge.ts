@@ -1,4 +1,4 @@
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 import { apiRouteOf } from "./route-table.ts";
 
 /** The methods the app's handlers implement; anything else is refused before routing. */
@@ -9,14 +9,6 @@ const SCREEN_METHODS = "GET, HEAD, POST";
 
 /** `%00` in any spelling: PostgreSQL cannot store a NUL character in text. */
 const ENCODED_NUL = /%00/i;
-
-/** NUL, or a surrogate that is not half of a pair (in `u` mode a pair is one code point, never `\p{Cs}`). */
-const UNSTORABLE = /[\0\p{Cs}]/u;
-
-/** A string PostgreSQL cannot store as text: a NUL character or an unpaired UTF-16 surrogate. */
-export function isUnstorable(value: string): boolean {
-  return UNSTORABLE.test(value);
-}
 
 export type EdgeRequest = {
   method: string;

@@ -5,8 +5,8 @@ import path from "node:path";
 import { before, describe, it } from "node:test";
 import { z } from "zod";
 import { withPublic } from "./callers.ts";
-import { AppError } from "./errors.ts";
-import { created } from "./respond.ts";
+import { AppError } from "../errors.ts";
+import { created } from "../contract/reply.ts";
 import type { RouteContext } from "./handler.ts";
 
 // The wrappers are framework-free: they take a web Request and return a Response, so they are exercised directly.

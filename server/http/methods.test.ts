@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { before, describe, it } from "node:test";
 import { withPublic } from "./callers.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 import { GUARD, type GuardedHandler, type RouteContext } from "./handler.ts";
 import { methods } from "./methods.ts";
 

@@ -1,4 +1,4 @@
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 import { DESCRIPTION, GUARD, run, type GuardedHandler, type RouteHandler } from "./handler.ts";
 import { quote } from "../limits.ts";
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "./errors.ts";
+import type { ErrorCode } from "../errors.ts";
 
 /** The only place an error code becomes an HTTP status (and, at the token endpoint, an RFC 6749 error). */
 export const STATUS: Record<ErrorCode, { status: number; reason: string; oauth?: string }> = {

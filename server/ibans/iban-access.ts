@@ -1,7 +1,7 @@
 import { resolveChain, type ChainInfo } from "../chains/registry.ts";
 import type { Environment } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { accessibleProfiles, type AccessibleProfile, type Perm } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { ibanKey, isProvisioned, type ProvisionedIban } from "./iban-view.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chainNameResponse, evmAddressResponse } from "../chains/chain.responses.ts";
-import { acceptedResponse } from "../http/accepted.responses.ts";
-import type { Responses } from "../http/handler.ts";
+import { acceptedResponse } from "../contract/accepted.responses.ts";
+import type { Responses } from "../contract/operation.ts";
 
 /**
  * The IBAN object (SPEC "IBAN object", CONTRACT §4.15): the spec's fields plus `state` and `emailNotifications`,

@@ -2,7 +2,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { recordEvent } from "../events/record-event.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { ibanForCaller, requestedChain } from "./iban-access.ts";
 import type { MoveIbanRequest } from "./iban.schemas.ts";

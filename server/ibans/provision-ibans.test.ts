@@ -5,7 +5,7 @@ import { isValidIBAN } from "ibantools";
 import { registerApplication } from "../applications/register-application.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";

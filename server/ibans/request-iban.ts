@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";

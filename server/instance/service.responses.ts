@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ResponseNote } from "../http/handler.ts";
+import type { ResponseNote } from "../contract/operation.ts";
 
 /** `GET /`: what this API is and where its docs are. */
 export const welcomeResponse = z

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, it } from "node:test";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { ledgerHistory } from "./ledger-history.ts";
 import { ledgerReport } from "./ledger-report.ts";

@@ -1,6 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 
 /** One day of one chain and currency: what was minted and burned that day, and what was outstanding at its end. */
 export type LedgerDay = { day: string; issuedMinor: bigint; redeemedMinor: bigint; outstandingMinor: bigint };

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { rotateClientSecret } from "../applications/register-application.ts";
 import { demoCredentials } from "../instance/demo-credentials.ts";
 import { seedDemo } from "../instance/seed-demo.ts";

@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { AUTH_CACHE_SECONDS, authCache, authEpoch, cacheable, callerTags } from "./auth-cache.ts";
 import { findClient } from "./find-client.ts";
 import { hashSecret } from "./secrets.ts";

@@ -1,4 +1,4 @@
-import type { Spec } from "../http/handler.ts";
+import type { Spec } from "../contract/operation.ts";
 
 const LOCATION = { location: "Where the browser goes next" };
 

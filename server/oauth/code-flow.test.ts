@@ -4,7 +4,7 @@ import { before, describe, it } from "node:test";
 import { registerApplication, type RegisteredApplication } from "../applications/register-application.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { authenticateBearer } from "./authenticate-bearer.ts";
 import { getAuthContext } from "./get-auth-context.ts";
 import { approveAuthorization, denyAuthorization } from "./decide-authorization.ts";

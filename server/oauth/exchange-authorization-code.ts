@@ -1,6 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { AppError, type FieldErrors } from "../http/errors.ts";
+import { AppError, type FieldErrors } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { WRONG_GRANT_MESSAGE } from "./issue-client-credentials-token.ts";
 import { verifierMatches } from "./pkce.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { serverClock, type Clock } from "../clock.ts";
 import { getConfig } from "../config.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { clientAuthLimiter } from "../security/failure-limiter.ts";
 import { findClient } from "./find-client.ts";
 import { secretMatches } from "./secrets.ts";

@@ -1,5 +1,5 @@
 import type { Clock } from "../clock.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { BasicCredentials } from "./client-authentication.ts";
 import { exchangeAuthorizationCode } from "./exchange-authorization-code.ts";
 import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts";

@@ -1,6 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { AppError, type FieldErrors } from "../http/errors.ts";
+import { AppError, type FieldErrors } from "../errors.ts";
 import { hashSecret } from "./secrets.ts";
 import { issueFamilyTokens, settleGrant } from "./token-family.ts";
 import type { GrantOutcome, TokenResponse } from "./token.schemas.ts";

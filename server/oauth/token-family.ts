@@ -1,5 +1,5 @@
 import { db, type DbOrTx } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { evictAuth } from "./auth-cache.ts";
 import { hashSecret, randomSecret } from "./secrets.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, type GrantOutcome, type TokenResponse } from "./token.schemas.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Spec } from "../http/handler.ts";
+import type { Spec } from "../contract/operation.ts";
 import { MAX_ID, MAX_SECRET, MAX_URL, tooLong } from "../limits.ts";
 
 const bounded = (max: number) => z.string().max(max, tooLong(max)).optional();

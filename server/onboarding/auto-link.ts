@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { isAppError } from "../http/errors.ts";
+import { isAppError } from "../errors.ts";
 import { linkAddress } from "../addresses/link-address.ts";
 import type { Onboarding } from "./onboarding-state.ts";
 import { personCaller } from "./session-caller.ts";

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { Onboarding } from "./onboarding-state.ts";
 
 /**

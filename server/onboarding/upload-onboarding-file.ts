@@ -1,8 +1,8 @@
 import type { Config } from "../config.ts";
 import type { FileView } from "../files/file-view.ts";
 import { uploadFile } from "../files/upload-file.ts";
-import type { MultipartRequest } from "../http/body.ts";
-import { AppError } from "../http/errors.ts";
+import type { MultipartRequest } from "../files/multipart-request.ts";
+import { AppError } from "../errors.ts";
 import { loadOnboarding } from "./onboarding-state.ts";
 import { personCaller } from "./session-caller.ts";
 

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { orderView, type OrderView } from "./order-view.ts";

@@ -1,10 +1,10 @@
 import { resolveChain } from "../chains/registry.ts";
-import { seqCursor } from "../http/seq-cursor.ts";
+import { seqCursor } from "../contract/seq-cursor.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
-import { Reply } from "../http/respond.ts";
+import { AppError } from "../errors.ts";
+import { Reply } from "../contract/reply.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import type { ListOrdersQuery } from "./order.schemas.ts";

@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import { givenUpOrders } from "../chains/chain-queue.ts";
 import { db } from "../db/client.ts";
 import type { Order } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { ledgerReport } from "../ledger/ledger-report.ts";
 import { formatAmount } from "../money/amount.ts";
 import { ORDER_STATES } from "./order.schemas.ts";

@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { seqCursor } from "../http/seq-cursor.ts";
+import { seqCursor } from "../contract/seq-cursor.ts";
 import { givenUpOrders } from "../chains/chain-queue.ts";
 import { claimedOpen, operatorOrderView, type OperatorOrder } from "./operate-orders.ts";
 import { QUEUE_PAGE_SIZE, type OperatorQueueQuery, type QueueFilter } from "./operator-queue.schemas.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { chainNameResponse, currencyResponse } from "../chains/chain.responses.ts";
-import type { Responses } from "../http/handler.ts";
+import type { Responses } from "../contract/operation.ts";
 import { orderResponse } from "./order.responses.ts";
 
 /** An order in the operator's queue: whether it waits for a Safe's signature, or for its chain too long. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountResponse, chainNameResponse, currencyResponse, evmAddressResponse } from "../chains/chain.responses.ts";
-import type { Responses } from "../http/handler.ts";
+import type { Responses } from "../contract/operation.ts";
 
 /**
  * CounterpartResponse (SPEC "Counterpart", CONTRACT §4.18): who receives a redeem order's money or sent an issue

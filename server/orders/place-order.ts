@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { Prisma, type Order } from "../generated/prisma/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { holdPostings } from "../ledger/movements.ts";
 import { insufficientFunds, ledgerPostCall, rawQueryFailure } from "../ledger/post-transaction.ts";
 import { formatAmount, SUPPORTING_DOCUMENT_THRESHOLD_MINOR } from "../money/amount.ts";

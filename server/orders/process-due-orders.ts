@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { isAppError } from "../http/errors.ts";
+import { isAppError } from "../errors.ts";
 import { logger } from "../logging/logger.ts";
 import { processOrder } from "./settle-order.ts";
 

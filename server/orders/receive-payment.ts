@@ -4,7 +4,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { Prisma, type IncomingPayment, type Order } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { logger } from "../logging/logger.ts";
 import { mayWriteProfile, writableBySql } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";

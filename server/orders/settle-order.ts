@@ -13,7 +13,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Order, Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { logger } from "../logging/logger.ts";
 import { recordBurn, recordMint, recordRelease, type WalletRef } from "../ledger/movements.ts";
 import { minorToTokenUnits } from "../money/amount.ts";

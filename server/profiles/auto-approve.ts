@@ -1,6 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { isAppError } from "../http/errors.ts";
+import { isAppError } from "../errors.ts";
 import { requiredSections, sameSection } from "./kyc-rules.ts";
 import { loadProfile } from "./profile-view.ts";
 import { decide } from "./review-profile.ts";

@@ -1,4 +1,4 @@
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { accessibleProfiles, type AccessibleProfile, type Perm } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 

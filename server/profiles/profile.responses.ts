@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Spec } from "../http/handler.ts";
+import type { Spec } from "../contract/operation.ts";
 import { profileSummarySchema } from "../oauth/context.schemas.ts";
 
 const sectionState = z.enum(["incomplete", "pending", "approved", "rejected"]);

@@ -1,7 +1,7 @@
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { requiredSections, sameSection } from "./kyc-rules.ts";
 import { loadProfile, profileView, type ProfileView } from "./profile-view.ts";

@@ -4,7 +4,7 @@ import { before, describe, it } from "node:test";
 import { setPrivileges } from "../applications/privileges.ts";
 import { registerApplication, type RegisteredApplication } from "../applications/register-application.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";

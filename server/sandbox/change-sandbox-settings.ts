@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import {
   formatOffset,
   MAX_CLOCK_OFFSET_SECONDS,

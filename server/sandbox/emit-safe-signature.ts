@@ -1,7 +1,7 @@
 import { signOnChain } from "../chains/sandbox-controls.ts";
 import type { Config } from "../config.ts";
-import { AppError, isAppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError, isAppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { logger } from "../logging/logger.ts";
 import type { SandboxActor } from "./change-sandbox-settings.ts";
 import { assertOperator, assertSandbox } from "./sandbox-only.ts";

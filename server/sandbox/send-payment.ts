@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { electronicFormatIBAN } from "ibantools";
 import type { Config } from "../config.ts";
-import { AppError, isAppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError, isAppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { logger } from "../logging/logger.ts";
 import { parseAmount } from "../money/amount.ts";
 import { orderView, type OrderView } from "../orders/order-view.ts";

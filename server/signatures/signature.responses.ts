@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { amountResponse, chainNameResponse, currencyResponse, evmAddressResponse } from "../chains/chain.responses.ts";
-import type { Responses } from "../http/handler.ts";
+import type { Responses } from "../contract/operation.ts";
 import { counterpartResponse } from "../orders/order.responses.ts";
 
 /**

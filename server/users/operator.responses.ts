@@ -1,4 +1,4 @@
-import type { ResponseNote } from "../http/handler.ts";
+import type { ResponseNote } from "../contract/operation.ts";
 
 /** The refusal every operator write can give (`withOperator`): its session must come from our own pages. */
 export const OPERATOR_WRITE = { 403: "Sent from another site: operator actions come from Tokenrail's own pages only" };

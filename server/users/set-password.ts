@@ -1,7 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { validate } from "../http/validate.ts";
+import { AppError } from "../errors.ts";
+import { validate } from "../validate.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { hashPassword } from "./password.ts";
 import { passwordSchema } from "./users.schemas.ts";

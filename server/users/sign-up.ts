@@ -1,8 +1,8 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { hashPassword } from "./password.ts";
 import { signUpSchema } from "./users.schemas.ts";
-import { validate } from "../http/validate.ts";
+import { validate } from "../validate.ts";
 
 export type SignedUp = { userId: string; profileId: string; email: string };
 

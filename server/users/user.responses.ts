@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Responses } from "../http/handler.ts";
+import type { Responses } from "../contract/operation.ts";
 
 /** `POST /auth/signup`: the person and their new personal profile. */
 export const signUpResponse = z.object({ email: z.email(), profile: z.uuid() }).meta({ id: "SignUp" });

@@ -1,6 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { signInLimiter } from "../security/failure-limiter.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { signInSchema } from "./users.schemas.ts";

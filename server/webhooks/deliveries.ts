@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import type { WebhookAttempt, WebhookDelivery } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import { logger } from "../logging/logger.ts";
 import type { Caller } from "../oauth/authenticate-bearer.ts";
 import { announceDeliveriesDue } from "./deliver.ts";

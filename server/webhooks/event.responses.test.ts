@@ -11,7 +11,7 @@ import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { EventType } from "../events/record-event.ts";
-import generated from "../http/openapi/openapi.generated.json" with { type: "json" };
+import generated from "../contract/openapi.generated.json" with { type: "json" };
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { requestIban } from "../ibans/request-iban.ts";
 import { authenticateBearer } from "../oauth/authenticate-bearer.ts";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Config } from "../config.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors.ts";
 import type { subscriptionCreatedSchema } from "./event.responses.ts";
 import { sendWebhook } from "./send.ts";
 import { newMessageId, webhookHeaders } from "./sign.ts";

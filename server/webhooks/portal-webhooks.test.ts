@@ -7,7 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { registerApplication } from "../applications/register-application.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { isAppError } from "../http/errors.ts";
+import { isAppError } from "../errors.ts";
 import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";

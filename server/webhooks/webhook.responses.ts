@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Responses } from "../http/handler.ts";
+import type { Responses } from "../contract/operation.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook.schemas.ts";
 
 const eventType = z.enum(WEBHOOK_EVENT_TYPES);

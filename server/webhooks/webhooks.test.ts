@@ -8,7 +8,7 @@ import { registerApplication } from "../applications/register-application.ts";
 import { getConfig } from "../config.ts";
 import { db, listen } from "../db/client.ts";
 import { WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
-import { isAppError } from "../http/errors.ts";
+import { isAppError } from "../errors.ts";
 import { authenticateBearer, type Caller } from "../oauth/authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";

@@ -1,6 +1,6 @@
 import { auth } from "@/app/auth";
 import { developersCopy } from "@/components/copy/developers";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 
 /** What a portal action answers: its value, or what went wrong (field errors keyed by dotted path). */
 export type ActionResult<T> = { ok: true; value: T } | { ok: false; error?: string; fields?: Record<string, string> };

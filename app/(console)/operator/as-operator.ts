@@ -4,9 +4,9 @@ import { auth } from "@/app/auth";
 import { operatorCopy } from "@/components/copy/operator";
 import type { AuditActor } from "@/server/audit/record-audit";
 import { getConfig } from "@/server/config";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { requestIdOf } from "@/server/http/request-id";
-import { validate } from "@/server/http/validate";
+import { validate } from "@/server/validate";
 import { isOperator } from "@/server/users/is-operator";
 
 /** What an operator action answers: its outcome, or what went wrong (field errors keyed by dotted path). */

@@ -9,7 +9,7 @@ import { listSafeSignatures, type SafeSignatureView } from "@/server/sandbox/lis
 import type { SandboxSettingsView } from "@/server/sandbox/sandbox-settings.schemas";
 import { sendSimulatedPayment } from "@/server/sandbox/send-payment";
 import { advanceClockSchema, advanceSeconds, automationSchema } from "@/server/sandbox/simulator.schemas";
-import { validate } from "@/server/http/validate";
+import { validate } from "@/server/validate";
 import { simulatorAction, type SimulatorResult } from "./simulator-action";
 
 /** The simulated bank pays into an IBAN. */

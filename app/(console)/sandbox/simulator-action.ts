@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { auth } from "@/app/auth";
 import { sandboxCopy } from "@/components/copy/sandbox";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { logger } from "@/server/logging/logger";
 import type { SandboxActor } from "@/server/sandbox/change-sandbox-settings";
 import { isOperator } from "@/server/users/is-operator";

@@ -1,7 +1,7 @@
 "use server";
 
 import { serverClock } from "@/server/clock";
-import { validate } from "@/server/http/validate";
+import { validate } from "@/server/validate";
 import { requestRefSchema } from "@/server/onboarding/onboarding.schemas";
 import { personCaller } from "@/server/onboarding/session-caller";
 import { stepPath } from "@/server/onboarding/step-path";

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { auth } from "@/app/auth";
 import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
-import { isAppError } from "@/server/http/errors";
-import { validate } from "@/server/http/validate";
+import { isAppError } from "@/server/errors";
+import { validate } from "@/server/validate";
 import { loadOnboarding, type Onboarding } from "@/server/onboarding/onboarding-state";
 import { resumePath } from "@/server/onboarding/step-path";
 

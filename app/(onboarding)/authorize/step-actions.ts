@@ -1,7 +1,7 @@
 "use server";
 
 import { auth } from "@/app/auth";
-import { validate } from "@/server/http/validate";
+import { validate } from "@/server/validate";
 import { chooseProfile } from "@/server/onboarding/choose-profile";
 import { loadOnboarding } from "@/server/onboarding/onboarding-state";
 import { chooseProfileSchema, requestIbanStepSchema, requestRefSchema } from "@/server/onboarding/onboarding.schemas";

@@ -4,7 +4,7 @@ import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import { wallet as walletCopy } from "@/components/copy/wallet";
 import { linkAddress } from "@/server/addresses/link-address";
 import { getConfig } from "@/server/config";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { linkWalletStepSchema } from "@/server/onboarding/onboarding.schemas";
 import { personCaller } from "@/server/onboarding/session-caller";
 import { onboardingAction, type StepResult } from "./onboarding-action";

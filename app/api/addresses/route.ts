@@ -4,7 +4,7 @@ import { listAddresses, listAddressesQuery } from "@/server/addresses/list-addre
 import { getConfig } from "@/server/config.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { accepted, created } from "@/server/http/respond.ts";
+import { accepted, created } from "@/server/contract/reply.ts";
 import { addressListResponse, LINK_ADDRESS_RESPONSES } from "@/server/addresses/address.responses.ts";
 import { PROFILE_READ, PROFILE_WRITE } from "@/server/profiles/profile.responses.ts";
 

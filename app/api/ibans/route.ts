@@ -2,7 +2,7 @@
 import { getConfig } from "@/server/config.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { accepted, notModified } from "@/server/http/respond.ts";
+import { accepted, notModified } from "@/server/contract/reply.ts";
 import { listIbansQuery, requestIbanSchema } from "@/server/ibans/iban.schemas.ts";
 import { listIbans } from "@/server/ibans/list-ibans.ts";
 import { requestIban } from "@/server/ibans/request-iban.ts";

@@ -2,7 +2,7 @@
 import { getConfig } from "@/server/config.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { Reply } from "@/server/http/respond.ts";
+import { Reply } from "@/server/contract/reply.ts";
 import { listOrders } from "@/server/orders/list-orders.ts";
 import { listOrdersQuery, placeOrderHeaders, placeOrderSchema } from "@/server/orders/order.schemas.ts";
 import { orderView } from "@/server/orders/order-view.ts";

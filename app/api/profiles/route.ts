@@ -1,7 +1,7 @@
 // GET /profiles — profiles the caller may access; POST /profiles — an application with extra privileges creates one
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { created } from "@/server/http/respond.ts";
+import { created } from "@/server/contract/reply.ts";
 import { createProfile, createProfileSchema } from "@/server/profiles/create-profile.ts";
 import { listProfiles, listProfilesQuery } from "@/server/profiles/list-profiles.ts";
 import { profileListResponse, profileResponse } from "@/server/profiles/profile.responses.ts";

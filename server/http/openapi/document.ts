@@ -5,7 +5,8 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import { z } from "zod";
-import type { CallerKind, ResponseNote, RouteDescription } from "../handler.ts";
+import type { CallerKind, RouteDescription } from "../handler.ts";
+import type { ResponseNote } from "../../contract/operation.ts";
 import { webhookEvents } from "./webhooks.ts";
 
 /** One operation of the API as the route files declare it (scripts/lib/api-operations.ts collects them). */

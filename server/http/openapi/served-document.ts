@@ -1,6 +1,6 @@
 import YAML from "yaml";
 import type { Config } from "../../config.ts";
-import generated from "./openapi.generated.json" with { type: "json" };
+import generated from "../../contract/openapi.generated.json" with { type: "json" };
 
 /**
  * The OpenAPI document this instance serves: the one `npm run routes` generated from the route handlers' schemas,

@@ -5,7 +5,7 @@ import { Field } from "@/components/onboarding/field";
 import { when } from "@/components/operator/when";
 import { listAuditQuery } from "@/server/audit/list-audit";
 import { readAuditPage, type AuditPage } from "@/server/audit/read-audit-page";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import "../review.css";
 
 export const dynamic = "force-dynamic";

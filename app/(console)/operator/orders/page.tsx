@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { operatorCopy } from "@/components/copy/operator";
 import { OrdersQueue } from "@/components/operator/orders-queue";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { operatorOrderQueue } from "@/server/orders/operator-order-queue";
 import { operatorQueueQuery, QUEUE_FILTERS, type OperatorQueueQuery } from "@/server/orders/operator-queue.schemas";
 import { ORDER_KINDS } from "@/server/orders/order.schemas";

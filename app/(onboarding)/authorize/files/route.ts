@@ -3,7 +3,7 @@ import { sessionUserId } from "@/app/auth";
 import { getConfig } from "@/server/config";
 import { crossSiteRefusal } from "@/server/http/browser";
 import { multipartRequest } from "@/server/http/body";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { withPublic } from "@/server/http/callers";
 import { methods } from "@/server/http/methods";
 import { requestRefSchema } from "@/server/onboarding/onboarding.schemas";

@@ -2,7 +2,7 @@
 import { getConfig } from "@/server/config.ts";
 import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { created, Reply } from "@/server/http/respond.ts";
+import { created, Reply } from "@/server/contract/reply.ts";
 import { signUpForApplication, signUpRequestSchema } from "@/server/users/sign-up-for-application.ts";
 import { PRIVILEGED } from "@/server/applications/privileges.ts";
 import { SIGN_UP_RESPONSES } from "@/server/users/user.responses.ts";

@@ -5,7 +5,7 @@ import {
   readDeveloperApplication,
   type DeveloperApplicationDetails,
 } from "@/server/applications/read-developer-application";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 
 /**
  * The application of this page if the signed-in person may manage it; anyone else gets the 404 of a page that does

@@ -6,7 +6,7 @@ import { DecisionForm } from "@/components/operator/decision-form";
 import { StateBadge } from "@/components/operator/state-badge";
 import { SubmittedData } from "@/components/operator/submitted-data";
 import { when } from "@/components/operator/when";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { reviewItem, type ReviewItem } from "@/server/profiles/review-profile";
 import "../../review.css";
 

@@ -3,7 +3,7 @@ import { withBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
 import { KYC_SUBMISSION } from "@/server/profiles/profile.responses.ts";
-import { accepted } from "@/server/http/respond.ts";
+import { accepted } from "@/server/contract/reply.ts";
 import { formBodySchema } from "@/server/profiles/kyc.schemas.ts";
 import { submitForm } from "@/server/profiles/submit-kyc.ts";
 

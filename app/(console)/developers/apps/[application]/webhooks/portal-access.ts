@@ -1,7 +1,7 @@
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/app/auth";
 import { developerApplication, developerCaller } from "@/server/applications/developer-access";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { requestedPath } from "../../../../console-path";
 
 /**

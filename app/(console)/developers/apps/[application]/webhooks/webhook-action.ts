@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { auth } from "@/app/auth";
 import { developerApplication, developerCaller } from "@/server/applications/developer-access";
-import { AppError, isAppError } from "@/server/http/errors";
-import { validate } from "@/server/http/validate";
+import { AppError, isAppError } from "@/server/errors";
+import { validate } from "@/server/validate";
 import type { Caller } from "@/server/oauth/authenticate-bearer";
 
 /** What a webhook action answers when the domain refuses: a message, or messages keyed by field. */

@@ -4,7 +4,7 @@ import { deploySmartAccount, smartAccountSchema } from "@/server/chains/sandbox-
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
-import { created } from "@/server/http/respond.ts";
+import { created } from "@/server/contract/reply.ts";
 import { SMART_ACCOUNT_REFUSALS, smartAccountResponse } from "@/server/sandbox/smart-account.responses.ts";
 
 const params = pathParams("chain");

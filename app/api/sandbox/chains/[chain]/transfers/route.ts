@@ -4,7 +4,7 @@ import { sandboxTransferSchema, transferOnSandboxChain } from "@/server/chains/s
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
-import { created } from "@/server/http/respond.ts";
+import { created } from "@/server/contract/reply.ts";
 import { sandboxTransferResponse } from "@/server/sandbox/smart-account.responses.ts";
 
 const params = pathParams("chain");

@@ -4,7 +4,7 @@ import { webhooksPortalCopy as copy } from "@/components/copy/webhooks-portal";
 import { DeliveryStateBadge } from "@/components/webhooks-portal/delivery-state-badge";
 import { ResendButton } from "@/components/webhooks-portal/resend-button";
 import { WebhooksHeader } from "@/components/webhooks-portal/webhooks-header";
-import { isAppError } from "@/server/http/errors";
+import { isAppError } from "@/server/errors";
 import { applicationDelivery } from "@/server/webhooks/application-delivery";
 import { webhookPortalAccess } from "../../portal-access";
 

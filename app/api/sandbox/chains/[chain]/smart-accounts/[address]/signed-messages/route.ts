@@ -4,7 +4,7 @@ import { signedMessageSchema, signOnChain } from "@/server/chains/sandbox-contro
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
-import { created } from "@/server/http/respond.ts";
+import { created } from "@/server/contract/reply.ts";
 import { signedMessageResponse } from "@/server/sandbox/smart-account.responses.ts";
 
 const params = pathParams("chain", "address");

@@ -1,4 +1,4 @@
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 
 /** The largest `seq` the database can hold (a signed 64-bit integer): a larger one was never given out. */
 const MAX_SEQ = 2n ** 63n - 1n;

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Config } from "../config.ts";
-import { AppError } from "../http/errors.ts";
-import { errorResponse } from "../http/respond.ts";
-import { exposition } from "./metrics.ts";
+import { AppError } from "../errors.ts";
+import { errorResponse } from "./respond.ts";
+import { exposition } from "../metrics/metrics.ts";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 

@@ -1,4 +1,4 @@
-import { apiRouteOf } from "../http/route-table.ts";
+import { apiRouteOf } from "./route-table.ts";
 
 /** The screens' top-level paths: a label each; anything else is `other`, so labels stay few whatever is requested. */
 const SCREENS = new Set([
