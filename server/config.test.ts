@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { ConfigError, loadConfig, secretFile } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { secretFile } from "./instance/instance-settings.ts";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-config-"));
 const SECRET = "s".repeat(40);
@@ -317,6 +318,34 @@ describe("chain gateway configuration", () => {
     assert.throws(
       () => evm({ TOKENRAIL_EVM_ISSUER_KEY: key, TOKENRAIL_EVM_RPC_SEPOLIA: "https://x" }),
       (error: unknown) => error instanceof ConfigError && !error.message.includes("cdcd"),
+    );
+  });
+});
+
+describe("every problem at once", () => {
+  it("reports a malformed value of one area beside the production rules of the others, in one refusal", () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          TOKENRAIL_ENV: "production",
+          TOKENRAIL_DATA_DIR: tmp(),
+          TOKENRAIL_WEBHOOK_TIMEOUT: "0",
+          TOKENRAIL_IBAN_COUNTRY: "US",
+        }),
+      (error: unknown) => {
+        if (!(error instanceof ConfigError)) return false;
+        const names = error.problems.map((p) => p.split(":")[0]);
+        for (const name of [
+          "TOKENRAIL_WEBHOOK_TIMEOUT",
+          "TOKENRAIL_IBAN_COUNTRY",
+          "DATABASE_URL",
+          "TOKENRAIL_SECRET",
+          "TOKENRAIL_CHAIN_GATEWAY",
+        ]) {
+          assert.ok(names.includes(name), `${name} in ${error.message}`);
+        }
+        return true;
+      },
     );
   });
 });

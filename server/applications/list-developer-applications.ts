@@ -1,4 +1,4 @@
-import type { Environment } from "../config.ts";
+import type { Environment } from "../environment.ts";
 import { db } from "../db/client.ts";
 
 export type DeveloperApplicationSummary = {

@@ -1,5 +1,5 @@
 import { serverClock, type Clock } from "../clock.ts";
-import type { Environment } from "../config.ts";
+import type { Environment } from "../environment.ts";
 import { db, type DbOrTx } from "../db/client.ts";
 import { AppError, type FieldErrors } from "../errors.ts";
 import { evictAuth, evictLocally } from "../oauth/auth-cache.ts";

@@ -1,5 +1,5 @@
 import { getAddress, keccak256, toBytes } from "viem";
-import type { Environment } from "../config.ts";
+import type { Environment } from "../environment.ts";
 
 /**
  * The one place that knows the chains: wire names (CONTRACT §2.1, no hyphens), chain ids, environments, and the

@@ -1,4 +1,4 @@
-import type { FileStorageConfig } from "../config.ts";
+import type { FileStorageConfig } from "./file-settings.ts";
 import { LocalFileStorage } from "./local-storage.ts";
 import { S3FileStorage } from "./s3-storage.ts";
 import type { FileStorage } from "./storage.ts";

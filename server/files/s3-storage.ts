@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { AwsV4Signer } from "aws4fetch";
 import { serverClock, type Clock } from "../clock.ts";
-import type { FileStorageConfig } from "../config.ts";
+import type { FileStorageConfig } from "./file-settings.ts";
 import { contentPath, isContentKey, type FileStorage, type SpooledContent } from "./storage.ts";
 
 type S3Config = Extract<FileStorageConfig, { kind: "s3" }>;

@@ -1,5 +1,5 @@
 import { resolveChain, type ChainInfo } from "../chains/registry.ts";
-import type { Environment } from "../config.ts";
+import type { Environment } from "../environment.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { accessibleProfiles, type AccessibleProfile, type Perm } from "../oauth/accessible-profiles.ts";

@@ -1,4 +1,4 @@
-import type { Environment } from "../config.ts";
+import type { Environment } from "../environment.ts";
 import { db } from "../db/client.ts";
 import { DEMO_APPLICATION_NAME } from "./seed-demo.ts";
 import { DEMO_DEVELOPER_EMAIL, demoRedirectUri } from "./demo-credentials.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import type { Environment } from "../config.ts";
+import type { Environment } from "../environment.ts";
 import { hashPassword, verifyPassword } from "../users/password.ts";
 import { ALL_PRIVILEGES } from "../applications/privileges.ts";
 import { hashSecret } from "../oauth/secrets.ts";

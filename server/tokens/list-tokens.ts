@@ -1,5 +1,5 @@
 import { chainsOf, CURRENCIES, tokenContract } from "../chains/registry.ts";
-import type { Environment } from "../config.ts";
+import type { Environment } from "../environment.ts";
 import type { Token } from "./token.responses.ts";
 
 const lists = new Map<Environment, Token[]>();

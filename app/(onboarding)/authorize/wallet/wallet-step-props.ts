@@ -1,6 +1,6 @@
 import { LINK_MESSAGE } from "@/server/addresses/link-address";
 import { chainsOf, resolveChain } from "@/server/chains/registry";
-import type { Environment } from "@/server/config";
+import type { Environment } from "@/server/environment";
 import { resumePath } from "@/server/onboarding/step-path";
 import type { loadSignedInStep } from "../load-step";
 
