@@ -13,11 +13,8 @@ import {
 import type { ActionRefusal } from "@/app/(console)/developers/apps/[application]/webhooks/webhook-action";
 import { webhooksPortalCopy as copy } from "@/components/copy/webhooks-portal";
 import { FormSubmit } from "@/components/onboarding/form-submit";
-import {
-  subscriptionTypesSchema,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookSubscriptionView,
-} from "@/server/webhooks/webhook.schemas";
+import type { WebhookSubscriptionView } from "@/server/webhooks/webhook.responses";
+import { subscriptionTypesSchema, WEBHOOK_EVENT_TYPES } from "@/server/webhooks/webhook.schemas";
 import { EventTypeChoices } from "./event-type-choices";
 
 type Mode = "view" | "edit" | "delete";

@@ -6,7 +6,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { recordLink, type LinkedAddress } from "./record-link.ts";

@@ -4,7 +4,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { MAX_ID, quote, tooLong } from "../limits.ts";
 import type { AddressList, AddressView } from "./address.responses.ts";

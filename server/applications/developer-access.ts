@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 
 /** The grant type of a developer acting on their application in the developer portal (signed in, no token). */
 export const DEVELOPER_IN_PORTAL = "developer_portal";

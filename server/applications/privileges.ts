@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { PERSON_IN_APP, type Caller } from "../oauth/authenticate-bearer.ts";
+import { PERSON_IN_APP, type Caller } from "../oauth/caller.ts";
 import type { Privilege } from "./privilege-names.ts";
 
 export { ALL_PRIVILEGES, PRIVILEGES, type Privilege } from "./privilege-names.ts";

@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { formatAmount } from "../money/amount.ts";
 import { CURRENCIES, resolveChain, type Currency } from "./registry.ts";
 import type { Balances } from "./balance.responses.ts";

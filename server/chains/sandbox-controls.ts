@@ -5,7 +5,7 @@ import { completeOrderSignatures } from "../orders/complete-order-signatures.ts"
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { evmAddressSchema } from "../addresses/address.schemas.ts";
 import { sandboxChain } from "./configured-gateway.ts";
 import { resolveChain, type ChainInfo } from "./registry.ts";

@@ -6,7 +6,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { formatAmount, minorToTokenUnits, positiveAmountSchema } from "../money/amount.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { sandboxChain } from "./configured-gateway.ts";
 import { reconcileTransfers } from "./reconcile-transfers.ts";
 import { CURRENCIES, resolveChain, tokenContract, type Currency } from "./registry.ts";

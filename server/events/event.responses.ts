@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EventType } from "./record-event.ts";
+import type { EventType } from "./event-types.ts";
 
 const EVENT_TYPES = ["profile.updated", "iban.updated", "order.created", "order.updated"] satisfies EventType[];
 

@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
 import type { RecordedEvent } from "./event.responses.ts";
-import type { EventType } from "./record-event.ts";
+import type { EventType } from "./event-types.ts";
 
 export const listEventsQuery = z.object({
   profile: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),

@@ -1,8 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { EventData } from "../webhooks/event.responses.ts";
-
-/** Event types the webhooks deliver (SPEC "Event types"). */
-export type EventType = "profile.updated" | "iban.updated" | "order.created" | "order.updated";
+import type { EventType } from "./event-types.ts";
 
 /**
  * The notification channel of the webhook worker: every statement that inserts into "DomainEvent" announces it

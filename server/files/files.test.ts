@@ -6,7 +6,7 @@ import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { readFile } from "./read-file.ts";
 import { uploadFile } from "./upload-file.ts";

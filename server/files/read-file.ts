@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { isOperator } from "../users/is-operator.ts";
 import { fileStorage } from "./configured-storage.ts";
 import type { FileStorage } from "./storage.ts";

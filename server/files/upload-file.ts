@@ -3,7 +3,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { MultipartRequest } from "./multipart-request.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { fileStorage } from "./configured-storage.ts";
 import { fileView, type FileView } from "./file-view.ts";
 import { receiveUpload } from "./receive-upload.ts";

@@ -1,5 +1,6 @@
 import type { AuditActor } from "../audit/record-audit.ts";
-import { authenticateBearer, CLIENT_CREDENTIALS, type Caller } from "../oauth/authenticate-bearer.ts";
+import { authenticateBearer } from "../oauth/authenticate-bearer.ts";
+import { CLIENT_CREDENTIALS, type Caller } from "../oauth/caller.ts";
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
 import { getConfig } from "../config.ts";
 import { isOperator } from "../users/is-operator.ts";

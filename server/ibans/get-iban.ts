@@ -1,4 +1,4 @@
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { ibanForCaller } from "./iban-access.ts";
 import { ibanView, type IbanView } from "./iban-view.ts";
 

@@ -3,7 +3,7 @@ import type { Environment } from "../environment.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { accessibleProfiles, type AccessibleProfile, type Perm } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { ibanKey, isProvisioned, type ProvisionedIban } from "./iban-view.ts";
 import { quote } from "../limits.ts";
 

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { requestedChain } from "./iban-access.ts";
 import { ibanView, isProvisioned } from "./iban-view.ts";

@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { recordEvent } from "../events/record-event.ts";
 import { AppError } from "../errors.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { ibanForCaller, requestedChain } from "./iban-access.ts";
 import type { MoveIbanRequest } from "./iban.schemas.ts";
 import { ibanView, type IbanView } from "./iban-view.ts";

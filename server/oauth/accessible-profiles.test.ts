@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { db } from "../db/client.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { accessibleProfiles, mayWriteProfile } from "./accessible-profiles.ts";
-import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./authenticate-bearer.ts";
+import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./caller.ts";
 
 // Domain-level, on a real database: the write rule as SQL (`writableBySql`, used inside the sandbox bank's queries)
 // against the list `accessibleProfiles` gives, for every kind of caller, on random memberships and grants.

@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
-import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./authenticate-bearer.ts";
+import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./caller.ts";
 
 export type Perm = "read" | "write";
 export type AccessibleProfile = {

@@ -1,6 +1,6 @@
 import { TtlCache } from "../cache/ttl-cache.ts";
 import type { DbOrTx } from "../db/client.ts";
-import type { Caller } from "./authenticate-bearer.ts";
+import type { Caller } from "./caller.ts";
 import type { AuthContext } from "./context.schemas.ts";
 
 /**

@@ -2,7 +2,8 @@ import { db } from "../db/client.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { AUTH_CACHE_SECONDS, authCache, authEpoch, cacheable, callerTags } from "./auth-cache.ts";
 import { accessibleProfiles } from "./accessible-profiles.ts";
-import { CLIENT_CREDENTIALS, notAuthenticated, type Caller } from "./authenticate-bearer.ts";
+import { notAuthenticated } from "./authenticate-bearer.ts";
+import { CLIENT_CREDENTIALS, type Caller } from "./caller.ts";
 import type { AuthContext } from "./context.schemas.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { PERSON_IN_APP, type Caller } from "../oauth/authenticate-bearer.ts";
+import { PERSON_IN_APP, type Caller } from "../oauth/caller.ts";
 import type { Onboarding } from "./onboarding-state.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { orderView, type OrderView } from "./order-view.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,7 @@ import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../errors.ts";
 import { Reply } from "../contract/reply.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import type { ListOrdersQuery } from "./order.schemas.ts";
 import { orderView } from "./order-view.ts";

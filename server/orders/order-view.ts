@@ -1,6 +1,7 @@
 import { Prisma, type Order } from "../generated/prisma/client.ts";
 import { formatAmount } from "../money/amount.ts";
-import { recordEvent, type EventType } from "../events/record-event.ts";
+import type { EventType } from "../events/event-types.ts";
+import { recordEvent } from "../events/record-event.ts";
 import type { Currency } from "../chains/registry.ts";
 import type { CounterpartView, OrderView } from "./order.responses.ts";
 

@@ -12,7 +12,7 @@ import { holdPostings } from "../ledger/movements.ts";
 import { insufficientFunds, ledgerPostCall, rawQueryFailure } from "../ledger/post-transaction.ts";
 import { formatAmount, SUPPORTING_DOCUMENT_THRESHOLD_MINOR } from "../money/amount.ts";
 import { accessibleProfiles, type Perm } from "../oauth/accessible-profiles.ts";
-import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "../oauth/authenticate-bearer.ts";
+import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "../oauth/caller.ts";
 import { ON_CHAIN_WAIT_SECONDS } from "../addresses/link-address.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { checkOrderMessage } from "./order-message.ts";

@@ -7,7 +7,7 @@ import { Prisma, type IncomingPayment, type Order } from "../generated/prisma/cl
 import { AppError } from "../errors.ts";
 import { logger } from "../logging/logger.ts";
 import { mayWriteProfile, writableBySql } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { orderCreatedSql } from "./order-view.ts";
 import { processOrder } from "./settle-order.ts";
 

@@ -9,7 +9,7 @@ import { Reply } from "../contract/reply.ts";
 import { positiveAmountSchema } from "../money/amount.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { writableBySql } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { orderView, type OrderView } from "./order-view.ts";
 import { receiveIncomingPayment } from "./receive-payment.ts";
 import { processOrder, rejectOrder } from "./settle-order.ts";

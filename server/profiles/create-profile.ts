@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRIVILEGES, requirePrivilege } from "../applications/privileges.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { profileView, type ProfileView } from "./profile-view.ts";

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "./profile-access.ts";
 import { loadProfile, profileView, type ProfileView } from "./profile-view.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accessibleProfiles } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import type { ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
 import type { ProfileList } from "./profile.responses.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 import { accessibleProfiles, type AccessibleProfile, type Perm } from "../oauth/accessible-profiles.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 
 /**
  * The profile a request acts on: the one it names, or the caller's default. A profile outside the caller's reach is

@@ -4,7 +4,7 @@ import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { ProfileKind } from "../generated/prisma/enums.ts";
 import { AppError, type FieldErrors } from "../errors.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { acceptedVerificationKinds, submissionConflict, type SectionRef } from "./kyc-rules.ts";
 import {
   fileIdsOf,

@@ -9,7 +9,7 @@ import { formatAmount } from "../money/amount.ts";
 import type { CounterpartView } from "../orders/order-view.ts";
 import type { Currency } from "../chains/registry.ts";
 import type { PendingSignatureList, PendingSignatureView } from "./signature.responses.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
 

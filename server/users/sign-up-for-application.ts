@@ -3,7 +3,7 @@ import { requirePrivilege, PRIVILEGES } from "../applications/privileges.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { sendPasswordSetup } from "../outbox/send-password-setup.ts";
 import { emailSchema } from "./users.schemas.ts";

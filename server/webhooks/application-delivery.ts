@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { getDelivery } from "./deliveries.ts";
 
 /**

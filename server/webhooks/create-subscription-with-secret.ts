@@ -1,9 +1,10 @@
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { createSubscription } from "./manage-subscriptions.ts";
 import { newWebhookSecret } from "./secret.ts";
-import type { WebhookEventType, WebhookSubscriptionView } from "./webhook.schemas.ts";
+import type { WebhookSubscriptionView } from "./webhook.responses.ts";
+import type { WebhookEventType } from "./webhook.schemas.ts";
 
 /**
  * The developer portal's "add endpoint": Tokenrail makes the `whsec_` secret itself (a person should not have to

@@ -4,7 +4,7 @@ import { db } from "../db/client.ts";
 import type { WebhookAttempt, WebhookDelivery } from "../generated/prisma/client.ts";
 import { AppError } from "../errors.ts";
 import { logger } from "../logging/logger.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { announceDeliveriesDue } from "./deliver.ts";
 import { ownSubscription } from "./manage-subscriptions.ts";
 import type { deliveriesQuery, WebhookEventType } from "./webhook.schemas.ts";

@@ -10,7 +10,7 @@ import { registerApplication } from "../applications/register-application.ts";
 import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import type { EventType } from "../events/record-event.ts";
+import type { EventType } from "../events/event-types.ts";
 import generated from "../contract/openapi.generated.json" with { type: "json" };
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { requestIban } from "../ibans/request-iban.ts";

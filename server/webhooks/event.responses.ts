@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EventType } from "../events/record-event.ts";
+import type { EventType } from "../events/event-types.ts";
 import { ibanResponse } from "../ibans/iban.responses.ts";
 import { orderResponse } from "../orders/order.responses.ts";
 import { profileResponse } from "../profiles/profile.responses.ts";

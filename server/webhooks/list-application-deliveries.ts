@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../ids.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { deliveryView, type DeliveryView } from "./deliveries.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook.schemas.ts";
 import { MAX_ID } from "../limits.ts";

@@ -4,7 +4,7 @@ import { db } from "../db/client.ts";
 import type { WebhookSubscription } from "../generated/prisma/client.ts";
 import { AppError } from "../errors.ts";
 import { created } from "../contract/reply.ts";
-import type { Caller } from "../oauth/authenticate-bearer.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { handshake } from "./handshake.ts";
 import { parseWebhookSecret, sealSecret, unsealSecret } from "./secret.ts";
 import { checkWebhookUrl, UnsafeUrl } from "./url-guard.ts";
@@ -13,8 +13,8 @@ import {
   type CreateWebhookRequest,
   type UpdateWebhookRequest,
   type WebhookEventType,
-  type WebhookSubscriptionView,
 } from "./webhook.schemas.ts";
+import type { WebhookSubscriptionView } from "./webhook.responses.ts";
 
 export function subscriptionView(row: WebhookSubscription): WebhookSubscriptionView {
   // The types were checked against the list when they were set.

@@ -47,8 +47,6 @@ export const deliveriesQuery = z.object({
     .default(50),
 });
 
-export type { WebhookSubscriptionView } from "./webhook.responses.ts";
-
 /** The developer portal's "add endpoint" form: Tokenrail makes the secret, so only the URL and the event types. */
 export const portalSubscriptionSchema = z.object({ url, types });
 export type PortalSubscriptionForm = z.input<typeof portalSubscriptionSchema>;

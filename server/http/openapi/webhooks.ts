@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
-import type { EventType } from "../../events/record-event.ts";
+import type { EventType } from "../../events/event-types.ts";
 import { eventEnvelopeSchema, subscriptionCreatedSchema } from "../../webhooks/event.responses.ts";
 
 /** The Standard Webhooks headers every delivery carries (server/webhooks/sign.ts). */

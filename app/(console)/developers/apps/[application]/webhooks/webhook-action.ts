@@ -3,7 +3,7 @@ import { auth } from "@/app/auth";
 import { developerApplication, developerCaller } from "@/server/applications/developer-access";
 import { AppError, isAppError } from "@/server/errors";
 import { validate } from "@/server/validate";
-import type { Caller } from "@/server/oauth/authenticate-bearer";
+import type { Caller } from "@/server/oauth/caller";
 
 /** What a webhook action answers when the domain refuses: a message, or messages keyed by field. */
 export type ActionRefusal = { error?: string; fields?: Record<string, string> };
