@@ -1,25 +1,24 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Hex } from "viem";
 import { chainGateway } from "../chains/configured-gateway.ts";
-import { resolveChain, type ChainInfo } from "../chains/registry.ts";
+import { resolveChain } from "../chains/registry.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
-import { Prisma, type Order } from "../generated/prisma/client.ts";
-import type { ProfileState } from "../generated/prisma/enums.ts";
+import type { Order } from "../generated/prisma/client.ts";
 import { AppError } from "../errors.ts";
-import { holdPostings } from "../ledger/movements.ts";
-import { insufficientFunds, ledgerPostCall, rawQueryFailure } from "../ledger/post-transaction.ts";
-import { formatAmount, SUPPORTING_DOCUMENT_THRESHOLD_MINOR } from "../money/amount.ts";
-import { accessibleProfiles, type Perm } from "../oauth/accessible-profiles.ts";
-import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "../oauth/caller.ts";
+import { insufficientFunds, rawQueryFailure } from "../ledger/post-transaction.ts";
+import { formatAmount } from "../money/amount.ts";
+import type { Caller } from "../oauth/caller.ts";
 import { ON_CHAIN_WAIT_SECONDS } from "../addresses/link-address.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { checkOrderMessage } from "./order-message.ts";
 import { verifyEoaSignature } from "./signature-worker.ts";
 import type { PlaceOrderRequest } from "./order.schemas.ts";
-import { orderCreatedSql, type CounterpartView } from "./order-view.ts";
-import { quote } from "../limits.ts";
+import { checkSupportingDocument, counterpartOf, evmChain } from "./order-request.ts";
+import { placeOrderSql } from "./place-order-sql.ts";
+import { hashRequest, messageKey, previousAttempt } from "./repeated-order.ts";
+import { signerProfile } from "./signer-profile.ts";
 
 /** The memo of an order placed without memo or reference number (CONTRACT §4.17). */
 export const DEFAULT_MEMO = "Powered by Tokenrail";
@@ -46,7 +45,7 @@ export async function placeOrder(options: {
   const requestHash = hashRequest(request);
   const idempotencyKey = options.idempotencyKey && `${caller.applicationId}:${options.idempotencyKey}`;
   const earlier = await previousAttempt({ caller, id: request.id, idempotencyKey, requestHash });
-  if (earlier) return earlier;
+  if (earlier) return repeatOf(earlier);
 
   const now = clock();
   const chain = evmChain(request.chain, config, "chain");
@@ -149,7 +148,7 @@ export async function placeOrder(options: {
     if (rawQueryFailure(error)?.code === UNIQUE_VIOLATION) {
       // Another request with the same id or key won the race: answer as its retry would be answered.
       const raced = await previousAttempt({ caller, id: request.id, idempotencyKey, requestHash });
-      if (raced) return raced;
+      if (raced) return repeatOf(raced);
       throw new AppError("VALIDATION", "Validation errors", {
         message: "this signed message has already placed an order; sign a new one",
       });
@@ -160,191 +159,7 @@ export async function placeOrder(options: {
 
 const UNIQUE_VIOLATION = "23505";
 
-/**
- * One statement places the order: it inserts the order, then (drawing on the inserted row, so in that order) posts
- * its hold through `ledger_post`, records `order.created` as `recordEvent` would (same table, same columns, the
- * order as the API shows it) and, for a Safe signing on chain, the pending `order` signature. One round trip, one
- * implicit transaction: all of it is written or none. A used id, key or signed message fails the insert (unique
- * violation); a hold beyond the free balance fails `ledger_post` (`InsufficientFunds`).
- */
-function placeOrderSql(
-  order: Order,
-  pending: { msgHash: string; requestedById: string; expiresAt: Date } | undefined,
-): Prisma.Sql {
-  const o = order;
-  const wallet = { chain: o.chain, currency: o.currency, addressKey: o.addressKey, profileId: o.profileId };
-  const hold = ledgerPostCall({
-    kind: "hold",
-    orderId: o.id,
-    at: o.placedAt,
-    postings: holdPostings(wallet, o.amountMinor),
-  });
-  return Prisma.sql`
-    WITH "placed" AS (
-      INSERT INTO "Order" (
-        "id", "kind", "profileId", "address", "addressKey", "chain", "currency", "amountMinor", "counterpart", "memo",
-        "referenceNumber", "state", "message", "signature", "messageKey", "signedAt", "supportingDocumentId",
-        "placedAt", "requestHash", "idempotencyKey", "placedById", "updatedAt"
-      ) VALUES (
-        ${o.id}::uuid, ${o.kind}::"OrderKind", ${o.profileId}::uuid, ${o.address}, ${o.addressKey}, ${o.chain},
-        ${o.currency}, ${o.amountMinor}::bigint, ${JSON.stringify(o.counterpart)}::jsonb, ${o.memo},
-        ${o.referenceNumber}, ${o.state}::"OrderState", ${o.message}, ${o.signature}, ${o.messageKey},
-        ${o.signedAt}::timestamptz, ${o.supportingDocumentId}::uuid, ${o.placedAt}::timestamptz, ${o.requestHash},
-        ${o.idempotencyKey}, ${o.placedById}::uuid, ${o.updatedAt}::timestamptz
-      )
-      RETURNING "seq"
-    ), "held" AS MATERIALIZED (
-      SELECT ${hold} AS "transactionId" FROM "placed"
-    ), "event" AS (${orderCreatedSql(o, Prisma.raw('"held"'))}
-    ), "pending" AS (
-      INSERT INTO "PendingSignature" (
-        "id", "kind", "orderId", "profileId", "chain", "address", "addressKey", "message", "msgHash", "requestedById",
-        "createdAt", "expiresAt"
-      )
-      SELECT gen_random_uuid(), 'order', ${o.id}::uuid, ${o.profileId}::uuid, ${o.chain}, ${o.address},
-        ${o.addressKey}, ${o.message}, ${pending?.msgHash ?? null}::text, ${pending?.requestedById ?? null}::uuid,
-        ${o.placedAt}::timestamptz, ${pending?.expiresAt ?? null}::timestamptz
-      FROM "held"
-      WHERE ${pending !== undefined}::boolean
-    )
-    SELECT "placed"."seq" FROM "placed", "held"`;
-}
-
-/**
- * The profile `addressKey` is linked to on `chain`, if the caller may act on it, with the caller's permissions: the
- * rules of `accessibleProfiles` (server/oauth/accessible-profiles.ts) applied to that one profile, in one query
- * whatever the number of profiles an application was granted. Client credentials: the application's own profile
- * and every profile that granted it access, read and write. A person's token: the person's profile, if granted to
- * the application, with the person's permissions. A person in Tokenrail's own screens: any profile of theirs.
- */
-async function signerProfile(
-  caller: Caller,
-  addressKey: string,
-  chain: string,
-): Promise<{ id: string; state: ProfileState; perms: Perm[] } | undefined> {
-  const prisma = await db();
-  const [row] = await prisma.$queryRaw<{ id: string; state: ProfileState; granted: boolean; perms: string[] | null }[]>`
-    SELECT p."id"::text AS "id", p."state"::text AS "state",
-      EXISTS (
-        SELECT 1 FROM "ApplicationGrant" g
-        WHERE g."profileId" = p."id" AND g."applicationId" = ${caller.applicationId}::uuid AND g."revokedAt" IS NULL
-      ) AS "granted",
-      (SELECT m."perms" FROM "ProfileMember" m WHERE m."profileId" = p."id" AND m."userId" = ${caller.userId}::uuid)
-        AS "perms"
-    FROM "Address" a JOIN "Profile" p ON p."id" = a."profileId"
-    WHERE a."addressKey" = ${addressKey} AND a."chain" = ${chain}`;
-  if (!row) return undefined;
-  const memberPerms = row.perms?.filter((perm): perm is Perm => perm === "read" || perm === "write");
-  const perms =
-    caller.grantType === CLIENT_CREDENTIALS
-      ? row.id === caller.profileId || row.granted
-        ? (["read", "write"] as Perm[])
-        : undefined
-      : caller.grantType === PERSON_IN_APP || row.granted
-        ? memberPerms
-        : undefined;
-  return perms && { id: row.id, state: row.state, perms };
-}
-
-/** The order an earlier attempt of this request placed, or a conflict when the id or key came with another body. */
-async function previousAttempt(options: {
-  caller: Caller;
-  id?: string;
-  idempotencyKey?: string;
-  requestHash: string;
-}): Promise<PlaceOrderOutcome | undefined> {
-  const { caller, id, idempotencyKey, requestHash } = options;
-  if (!id && !idempotencyKey) return undefined;
-  const prisma = await db();
-  const existing = await prisma.order.findFirst({
-    where: { OR: [...(id ? [{ id }] : []), ...(idempotencyKey ? [{ idempotencyKey }] : [])] },
-  });
-  if (!existing) return undefined;
-  const mine = (await accessibleProfiles(caller)).some((p) => p.id === existing.profileId);
-  if (!mine || existing.requestHash !== requestHash) {
-    throw new AppError(
-      "CONFLICT",
-      id && existing.id === id
-        ? "An order with this id exists with a different request"
-        : "This Idempotency-Key was used with a different request",
-    );
-  }
-  return { order: existing, signature: existing.signedAt ? "verified" : "awaited", repeated: true };
-}
-
-function evmChain(name: string, config: Config, field: string): ChainInfo {
-  const chain = resolveChain(name, config.environment);
-  if (!chain || chain.family !== "evm") {
-    throw new AppError("VALIDATION", "Validation errors", {
-      [field]: `${quote(name)} is not an EVM chain of this environment`,
-    });
-  }
-  return chain;
-}
-
-/** The counterpart as orders show it: IBANs compact, chains by their name in this environment. */
-function counterpartOf(request: PlaceOrderRequest, source: ChainInfo, config: Config): CounterpartView {
-  const { identifier } = request.counterpart;
-  const details = (request.counterpart.details ?? {}) as Record<string, string>;
-  if (identifier.standard === "iban") {
-    return {
-      identifier: { standard: "iban", iban: identifier.iban, ...(identifier.bic ? { bic: identifier.bic } : {}) },
-      details,
-    };
-  }
-  const target = evmChain(identifier.chain, config, "counterpart.identifier.chain");
-  if (target.name === source.name) {
-    throw new AppError("VALIDATION", "Validation errors", {
-      "counterpart.identifier.chain": "must differ from the order's chain: send tokens on one chain directly",
-    });
-  }
-  return { identifier: { standard: "chain", address: identifier.address, chain: target.name }, details: {} };
-}
-
-/** From 15,000.00 EUR on, an invoice or agreement uploaded by the same caller must come with the order (C31). */
-async function checkSupportingDocument(caller: Caller, request: PlaceOrderRequest): Promise<void> {
-  const needed = request.currency === "eur" && request.amount >= SUPPORTING_DOCUMENT_THRESHOLD_MINOR;
-  if (!request.supportingDocumentId) {
-    if (needed) {
-      throw new AppError("VALIDATION", "Validation errors", {
-        supportingDocumentId: "is required from 15,000.00 EUR: upload the invoice or agreement with POST /files",
-      });
-    }
-    return;
-  }
-  const prisma = await db();
-  const file = await prisma.storedFile.findFirst({
-    where: { id: request.supportingDocumentId, uploadedById: caller.userId },
-    select: { id: true },
-  });
-  if (!file) {
-    throw new AppError("VALIDATION", "Validation errors", {
-      supportingDocumentId: "is not a file you uploaded",
-    });
-  }
-}
-
-function hashRequest(request: PlaceOrderRequest): string {
-  return createHash("sha256").update(canonicalJson(request)).digest("hex");
-}
-
-/**
- * What makes a signed message used: its signer and its text, not the chain. The message names no source chain and an
- * EOA's signature holds on every chain, so a message signed once must not redeem once per chain the address is on.
- */
-function messageKey(addressKey: string, message: string): string {
-  return createHash("sha256").update(`${addressKey}\n${message}`).digest("hex");
-}
-
-/** JSON with sorted keys and bigints as strings: equal requests hash equally whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (typeof value === "bigint") return JSON.stringify(value.toString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
+/** The answer to a retried request: the order the first attempt placed. */
+function repeatOf(order: Order): PlaceOrderOutcome {
+  return { order, signature: order.signedAt ? "verified" : "awaited", repeated: true };
 }
