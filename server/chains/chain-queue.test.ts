@@ -9,13 +9,8 @@ import { db } from "../db/client.ts";
 import type { ChainTransaction } from "../generated/prisma/client.ts";
 import { recordHold, recordMint } from "../ledger/movements.ts";
 import { operatorOrderView } from "../orders/operate-orders.ts";
-import {
-  INSUFFICIENT_FUNDS_REASON,
-  MINT_ATTEMPTS,
-  processOrder,
-  queueHooks,
-  rejectOrder,
-} from "../orders/settle-order.ts";
+import { INSUFFICIENT_FUNDS_REASON, MINT_ATTEMPTS, queueHooks } from "../orders/chain-settlement.ts";
+import { processOrder, rejectOrder } from "../orders/settle-order.ts";
 import {
   chainDrivesSettled,
   closeDriverLocks,

@@ -6,7 +6,7 @@ import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic, stopWithPeriodic } from "../jobs/periodic.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
-import { driveChainTransactions } from "../orders/settle-order.ts";
+import { driveChainTransactions } from "../orders/chain-settlement.ts";
 import { logger } from "../logging/logger.ts";
 import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations.ts";
 import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
