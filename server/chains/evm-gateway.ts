@@ -1,42 +1,13 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  getAddress,
-  keccak256,
-  TransactionReceiptNotFoundError,
-  WaitForTransactionReceiptTimeoutError,
-  http,
-  nonceManager,
-  type Chain,
-  type Hex,
-  type PrivateKeyAccount,
-} from "viem";
+import { nonceManager, type Hex, type PrivateKeyAccount } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
 import { ERC1271_ABI, ERC1271_MAGIC_VALUE, ERC20_ABI, ISSUER_ABI, SIGN_MSG_EVENT, TRANSFER_EVENT } from "./evm-abis.ts";
+import { EvmConnections, evmChainId, hasCode, tokenOf, type EvmChainSettings } from "./evm-connection.ts";
 import { contractRefused, failure } from "./evm-errors.ts";
-import type {
-  BroadcastAnswer,
-  ChainGateway,
-  SignedTransaction,
-  TokenAmount,
-  TokenOperation,
-  TransactionSigner,
-  TransferPage,
-} from "./gateway.ts";
-import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
+import { evmTransactionSigner } from "./evm-transaction-signer.ts";
+import type { ChainGateway, TokenAmount, TransactionSigner, TransferPage } from "./gateway.ts";
+import type { ChainInfo, Currency } from "./registry.ts";
 import { safeMessageHash } from "./safe-message-hash.ts";
-
-export type EvmChainSettings = {
-  /** JSON-RPC over HTTP(S). May carry an API key: it never appears in errors. */
-  rpcUrl: string;
-  /** Token contracts by currency; the registry's deterministic (sandbox) address for currencies not named. */
-  tokens?: Partial<Record<Currency, Hex>>;
-  /** First block searched for SignMsg events (default 0). */
-  startBlock?: bigint;
-};
 
 export type EvmGatewaySettings = {
   /** By chain name (`sepolia`, `gnosis`, …). Chains not named are refused. */
@@ -53,22 +24,6 @@ export type EvmGatewaySettings = {
   receiptTimeoutMs?: number;
 };
 
-/** Clients for one chain, made on first use; `checked` remembers that the endpoint serves the expected chain id. */
-type Connection = ReturnType<typeof connect> & {
-  settings: EvmChainSettings;
-  checked?: Promise<void>;
-  /** Token contracts seen to have code. */
-  deployed: Set<Hex>;
-};
-
-function connect(chain: Chain, rpcUrl: string, account: PrivateKeyAccount, pollingInterval: number) {
-  const transport = http(rpcUrl);
-  return {
-    reader: createPublicClient({ chain, transport, pollingInterval }),
-    writer: createWalletClient({ chain, transport, account, pollingInterval }),
-  };
-}
-
 /**
  * The chain gateway for EVM chains, over JSON-RPC with viem. Mints and burns are sent by the issuer account (nonces
  * are handed out and submitted in order within this process; two processes sharing one issuer key may collide) after a simulation,
@@ -77,7 +32,7 @@ function connect(chain: Chain, rpcUrl: string, account: PrivateKeyAccount, polli
  */
 export class EvmChainGateway implements ChainGateway {
   private readonly account: PrivateKeyAccount;
-  private readonly connections = new Map<string, Connection>();
+  private readonly connections: EvmConnections;
   private readonly confirmations: number;
   private readonly logBlockRange: bigint;
   private readonly pollingInterval: number;
@@ -87,11 +42,18 @@ export class EvmChainGateway implements ChainGateway {
 
   constructor(private readonly settings: EvmGatewaySettings) {
     this.account = privateKeyToAccount(settings.issuerKey, { nonceManager });
-    Object.assign(this.transactions, { sender: this.account.address });
     this.confirmations = settings.confirmations ?? 1;
     this.logBlockRange = settings.logBlockRange ?? 10_000n;
     this.pollingInterval = settings.pollingIntervalMs ?? 1_000;
     this.receiptTimeout = settings.receiptTimeoutMs ?? 180_000;
+    this.connections = new EvmConnections(settings.chains, this.account, this.pollingInterval);
+    this.transactions = evmTransactionSigner({
+      connections: this.connections,
+      account: this.account,
+      confirmations: this.confirmations,
+      pollingInterval: this.pollingInterval,
+      balanceOf: (chain, currency, address) => this.balanceOf(chain, currency, address),
+    });
     if (this.logBlockRange < 1n) throw new Error("logBlockRange must be at least 1");
   }
 
@@ -110,49 +72,7 @@ export class EvmChainGateway implements ChainGateway {
    * Queued mints and burns (`chain-queue.ts`): signed with nonces the queue's driver hands out, stored, then
    * broadcast; the same bytes are broadcast again after a takeover.
    */
-  readonly transactions: TransactionSigner = {
-    kind: "signer",
-    sender: "0x",
-    nextNonce: async (chain) => {
-      const c = await this.connection(chain);
-      try {
-        return await c.reader.getTransactionCount({ address: this.account.address, blockTag: "pending" });
-      } catch (error) {
-        throw failure(`nonce on ${chain.name}`, error, c.settings.rpcUrl);
-      }
-    },
-    sign: (operation, nonce) => this.signOperation(operation, nonce),
-    broadcast: async (chain, rawTx) => {
-      const c = await this.connection(chain);
-      try {
-        await c.writer.sendRawTransaction({ serializedTransaction: rawTx });
-        return "accepted";
-      } catch (error) {
-        const answer = knownBroadcast(error);
-        if (answer) return answer;
-        throw failure(`broadcast on ${chain.name}`, error, c.settings.rpcUrl);
-      }
-    },
-    outcome: async (chain, txHash, waitMs) => {
-      const c = await this.connection(chain);
-      try {
-        const receipt =
-          waitMs <= 0
-            ? await c.reader.getTransactionReceipt({ hash: txHash })
-            : await c.reader.waitForTransactionReceipt({
-                hash: txHash,
-                confirmations: this.confirmations,
-                pollingInterval: Math.min(this.pollingInterval, Math.max(waitMs, 50)),
-                timeout: waitMs,
-              });
-        return receipt.status === "success" ? "success" : "reverted";
-      } catch (error) {
-        if (error instanceof WaitForTransactionReceiptTimeoutError) return "pending";
-        if (error instanceof TransactionReceiptNotFoundError) return "pending";
-        throw failure(`receipt of ${txHash} on ${chain.name}`, error, c.settings.rpcUrl);
-      }
-    },
-  };
+  readonly transactions: TransactionSigner;
 
   /** The issuer's address: the account the token contracts must let mint and burn. */
   get issuer(): Hex {
@@ -160,8 +80,8 @@ export class EvmChainGateway implements ChainGateway {
   }
 
   async balanceOf(chain: ChainInfo, currency: Currency, address: Hex): Promise<TokenAmount> {
-    const c = await this.connection(chain);
-    const token = this.token(chain, c, currency);
+    const c = await this.connections.get(chain);
+    const token = tokenOf(chain, c, currency);
     try {
       const units = await c.reader.readContract({
         address: token.address,
@@ -188,7 +108,7 @@ export class EvmChainGateway implements ChainGateway {
   }
 
   async isValidSignature(chain: ChainInfo, account: Hex, hash: Hex, signature: Hex): Promise<boolean> {
-    const c = await this.connection(chain);
+    const c = await this.connections.get(chain);
     try {
       const answer = await c.reader.readContract({
         address: account,
@@ -215,7 +135,7 @@ export class EvmChainGateway implements ChainGateway {
 
   /** Searches SignMsg events from the chain's start block to the latest, newest range first (recent is likelier). */
   async hasSignedMessage(chain: ChainInfo, account: Hex, msgHash: Hex): Promise<boolean> {
-    const c = await this.connection(chain);
+    const c = await this.connections.get(chain);
     const start = c.settings.startBlock ?? 0n;
     try {
       let to = await c.reader.getBlockNumber({ cacheTime: 0 });
@@ -242,8 +162,8 @@ export class EvmChainGateway implements ChainGateway {
    * `logBlockRange` blocks, up to the newest block with the configured confirmations: one `eth_getLogs`.
    */
   async transfers(chain: ChainInfo, currency: Currency, position: bigint): Promise<TransferPage> {
-    const c = await this.connection(chain);
-    const token = this.token(chain, c, currency);
+    const c = await this.connections.get(chain);
+    const token = tokenOf(chain, c, currency);
     const startBlock = c.settings.startBlock ?? 0n;
     const from = position > startBlock ? position : startBlock;
     try {
@@ -285,8 +205,8 @@ export class EvmChainGateway implements ChainGateway {
     units: bigint,
   ): Promise<{ txHash: Hex }> {
     if (units <= 0n) throw new Error(`${functionName} ${currency} on ${chain.name}: units must be positive`);
-    const c = await this.connection(chain);
-    const token = this.token(chain, c, currency);
+    const c = await this.connections.get(chain);
+    const token = tokenOf(chain, c, currency);
     const what = `${functionName} ${units} units of ${currency} on ${chain.name}`;
     await hasCode(c, token.address, what);
     let txHash: Hex;
@@ -318,76 +238,6 @@ export class EvmChainGateway implements ChainGateway {
     }
     return { txHash };
   }
-
-  /** Simulates a queued mint or burn (a refusal is an error with the token's reason), then signs it with `nonce`. */
-  private async signOperation(operation: TokenOperation, nonce: number): Promise<SignedTransaction> {
-    const { chain, currency, kind, address, units } = operation;
-    if (units <= 0n) throw new Error(`${kind} ${currency} on ${chain.name}: units must be positive`);
-    const c = await this.connection(chain);
-    const token = this.token(chain, c, currency);
-    const what = `${kind} ${units} units of ${currency} on ${chain.name}`;
-    await hasCode(c, token.address, what);
-    if (kind === "burn") {
-      const held = await this.balanceOf(chain, currency, address);
-      if (held.units < units) {
-        throw new Error(`burn ${currency} on ${chain.name}: ${address} holds ${held.units} units, fewer than ${units}`);
-      }
-    }
-    try {
-      await c.reader.simulateContract({
-        account: this.account,
-        address: token.address,
-        abi: ISSUER_ABI,
-        functionName: kind,
-        args: [address, units],
-      });
-      const data = encodeFunctionData({ abi: ISSUER_ABI, functionName: kind, args: [address, units] });
-      const request = await c.writer.prepareTransactionRequest({
-        account: this.account,
-        chain: c.writer.chain,
-        to: token.address,
-        data,
-        nonce,
-      });
-      const rawTx = await c.writer.signTransaction(request);
-      return { nonce, rawTx, txHash: keccak256(rawTx) };
-    } catch (error) {
-      throw failure(what, error, c.settings.rpcUrl, token.address);
-    }
-  }
-
-  private token(chain: ChainInfo, c: Connection, currency: Currency): { address: Hex; decimals: number } {
-    const registered = tokenContract(chain, currency);
-    return { address: c.settings.tokens?.[currency] ?? getAddress(registered.address), decimals: registered.decimals };
-  }
-
-  /** The chain's clients, once its endpoint has been seen to serve that chain: a wrong URL must not mint elsewhere. */
-  private async connection(chain: ChainInfo): Promise<Connection> {
-    const chainId = evmChainId(chain);
-    let c = this.connections.get(chain.name);
-    if (!c) {
-      const settings = this.settings.chains[chain.name];
-      if (!settings) {
-        throw new Error(`${chain.name} has no JSON-RPC endpoint (TOKENRAIL_EVM_RPC_${chain.name.toUpperCase()})`);
-      }
-      const viemChain = defineChain({
-        id: chainId,
-        name: chain.label,
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [settings.rpcUrl] } },
-      });
-      c = { ...connect(viemChain, settings.rpcUrl, this.account, this.pollingInterval), settings, deployed: new Set() };
-      this.connections.set(chain.name, c);
-    }
-    c.checked ??= servesChain(c, chain.name, chainId);
-    try {
-      await c.checked;
-    } catch (error) {
-      c.checked = undefined;
-      throw error;
-    }
-    return c;
-  }
 }
 
 /** The gateway the configuration describes (`TOKENRAIL_CHAIN_GATEWAY=evm` and `TOKENRAIL_EVM_*`). */
@@ -405,47 +255,4 @@ export function evmGatewayFromConfig(config: Pick<Config, "chainGateway">): EvmC
       ]),
     ),
   });
-}
-
-/**
- * A transaction to an address without code succeeds and does nothing, and so does its simulation: a mistyped token
- * address would mint nothing while reporting success.
- */
-async function hasCode(c: Connection, address: Hex, what: string): Promise<void> {
-  if (c.deployed.has(address)) return;
-  let code: Hex | undefined;
-  try {
-    code = await c.reader.getCode({ address });
-  } catch (error) {
-    throw failure(what, error, c.settings.rpcUrl);
-  }
-  if (!code || code === "0x") throw new Error(`${what}: no contract answers at ${address}`);
-  c.deployed.add(address);
-}
-
-/** A broadcast the node turned down because it has the transaction, or its nonce is spent: look its receipt up. */
-function knownBroadcast(error: unknown): BroadcastAnswer | undefined {
-  const messages: string[] = [];
-  for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
-  const text = messages.join(" ").toLowerCase();
-  if (/already known|known transaction|already imported|already exists|alreadyknown/.test(text)) return "known";
-  if (/nonce too low|nonce has already been used|nonce is too low|oldnonce/.test(text)) return "nonce-used";
-  return undefined;
-}
-
-async function servesChain(c: Connection, name: string, chainId: number): Promise<void> {
-  let served: number;
-  try {
-    served = await c.reader.getChainId();
-  } catch (error) {
-    throw failure(`chain id of ${name}`, error, c.settings.rpcUrl);
-  }
-  if (served !== chainId) throw new Error(`the JSON-RPC endpoint of ${name} serves chain id ${served}, not ${chainId}`);
-}
-
-function evmChainId(chain: ChainInfo): number {
-  if (chain.family !== "evm" || typeof chain.chainId !== "number") {
-    throw new Error(`${chain.label} is a Cosmos chain: the EVM chain gateway reaches EVM chains only`);
-  }
-  return chain.chainId;
 }
