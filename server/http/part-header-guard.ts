@@ -35,7 +35,7 @@ export class PartHeaderGuard {
   private readonly delimiter: Buffer;
   private state: "content" | "delimited" | "headers" | "epilogue" = "content";
   /** The last bytes of the previous chunk that may begin a delimiter or a blank line this chunk completes. */
-  private carry = Buffer.from("\r\n");
+  private carry: Buffer = Buffer.from("\r\n");
   private headerBytes = 0;
 
   constructor(
@@ -48,7 +48,7 @@ export class PartHeaderGuard {
   /** Takes the next chunk of the body; throws the 431 once a part's header block is over the limit. */
   check(chunk: Uint8Array): void {
     if (this.state === "epilogue") return;
-    const data = Buffer.concat([this.carry, chunk]);
+    const data = new Joined(this.carry, Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     // Bytes from here on may be the start of a delimiter split across chunks: they wait for the next one.
     const undecided = Math.max(0, data.length - this.delimiter.length + 1);
     let at = 0;
@@ -63,7 +63,7 @@ export class PartHeaderGuard {
         this.state = "delimited";
       } else if (this.state === "delimited") {
         if (data.length - at < 2) break;
-        if (data[at] === DASH && data[at + 1] === DASH) {
+        if (data.byte(at) === DASH && data.byte(at + 1) === DASH) {
           this.state = "epilogue";
           return;
         }
@@ -89,12 +89,47 @@ export class PartHeaderGuard {
         }
       }
     }
-    // A copy, so that the chunk itself is not kept alive by a few bytes of it.
-    this.carry = Buffer.from(data.subarray(at));
+    this.carry = data.copyFrom(at);
   }
 
   private count(bytes: number): void {
     this.headerBytes += bytes;
     if (this.headerBytes > this.limit) throw partHeadersTooLarge(this.limit);
+  }
+}
+
+/**
+ * The carried bytes followed by the new chunk, read as one buffer without copying the chunk (it may be megabytes; the
+ * carry is shorter than a delimiter).
+ */
+class Joined {
+  readonly length: number;
+
+  constructor(
+    private readonly head: Buffer,
+    private readonly tail: Buffer,
+  ) {
+    this.length = head.length + tail.length;
+  }
+
+  indexOf(needle: Buffer, from: number): number {
+    if (from < this.head.length) {
+      // A match that starts in the head ends within the tail's first needle.length - 1 bytes.
+      const seam = Buffer.concat([this.head.subarray(from), this.tail.subarray(0, needle.length - 1)]);
+      const found = seam.indexOf(needle);
+      if (found >= 0) return from + found;
+    }
+    const found = this.tail.indexOf(needle, Math.max(0, from - this.head.length));
+    return found < 0 ? -1 : found + this.head.length;
+  }
+
+  byte(index: number): number | undefined {
+    return index < this.head.length ? this.head[index] : this.tail[index - this.head.length];
+  }
+
+  /** The bytes from `index` on, copied, so that the chunk is not kept alive by a few bytes of it. */
+  copyFrom(index: number): Buffer {
+    if (index >= this.head.length) return Buffer.from(this.tail.subarray(index - this.head.length));
+    return Buffer.concat([this.head.subarray(index), this.tail]);
   }
 }
