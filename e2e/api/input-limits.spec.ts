@@ -1,6 +1,13 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../../scripts/lib/chromium.ts";
 import { expect, test, type APIResponse } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, jsonOf, server, V2 } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
+import { multipartBody, paddingLine, type HandPart } from "../fixtures/multipart.ts";
+import { signUp, startOnboarding } from "../fixtures/onboarding.ts";
 import { signedUpProfile } from "../fixtures/customer.ts";
 import { V4_PERSONAL_DETAILS } from "../fixtures/kyc-bodies.ts";
 import { expectRefused, invalid } from "../fixtures/orders.ts";
@@ -164,5 +171,78 @@ test.describe("C42: string inputs have a maximum length", () => {
     });
     await expectRefused(birthday, 400, invalid({ "personal.birthday": "Birthday exceeds 100 characters" }));
     for (const res of [token, orders, birthday]) expect(await longestEcho(res)).toBe(0);
+  });
+});
+
+test.describe("C42: a multipart part's headers are bounded like the request's own", () => {
+  const BOUNDARY = "tokenrail-part-headers";
+  const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+  const TOO_LARGE = { code: 431, status: "Request Header Fields Too Large", message: "A part's headers exceed 8 KB" };
+  const pdf = () => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(4096)]);
+  const file = (content: Buffer, ...extra: string[]): HandPart => ({
+    headers: ['Content-Disposition: form-data; name="file"; filename="padded.pdf"', ...extra],
+    content,
+  });
+  const note = (...extra: string[]): HandPart => ({
+    headers: ['Content-Disposition: form-data; name="note"', ...extra],
+    content: Buffer.from("hello"),
+  });
+  /** Whether the content was stored: the default local storage keeps blobs by hash under the data directory. */
+  const stored = (content: Buffer) => {
+    const hash = createHash("sha256").update(content).digest("hex");
+    return fs.existsSync(path.join(server.dataDir, "files", hash.slice(0, 2), hash));
+  };
+
+  test("C42: POST /files with a 64 KB part header line is 431 in the error body and stores nothing; ordinary headers pass", async ({
+    request,
+  }) => {
+    const headers = { authorization: `Bearer ${await clientCredentialsToken(request)}`, "content-type": CONTENT_TYPE };
+    const post = (parts: HandPart[]) => request.post(api("/files"), { headers, data: multipartBody(BOUNDARY, parts) });
+    const content = pdf();
+    const line = paddingLine(64 * 1024);
+    const manyLines = Array.from({ length: 200 }, (_, i) => `X-Line-${i}: ${"b".repeat(60)}`);
+    for (const [where, parts] of [
+      ["in the file part", [file(content, "Content-Type: application/pdf", line)]],
+      ["in a part before the file", [note(line), file(content)]],
+      ["in a part after the file", [file(content), note(line)]],
+      ["as 200 short lines", [file(content, ...manyLines)]],
+    ] as const) {
+      const res = await post([...parts]);
+      expect(res.status(), where).toBe(431);
+      expect(await jsonOf(res)).toEqual(TOO_LARGE);
+    }
+    expect(stored(content)).toBe(false);
+
+    const ok = await post([note(paddingLine(1024)), file(content, "Content-Type: application/pdf", paddingLine(4096))]);
+    expect(ok.status()).toBe(200);
+    expect(await ok.json()).toMatchObject({ name: "padded.pdf", size: content.length });
+    expect(stored(content)).toBe(true);
+  });
+
+  test("C42: the onboarding upload refuses a 64 KB part header line with 431 too", async () => {
+    test.setTimeout(60_000);
+    const browser = await chromium.launch({ executablePath: findChromium().executablePath, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ baseURL: server.appUrl });
+      await startOnboarding(page);
+      await signUp(page, uniqueEmail("part-headers"));
+      await expect(page).toHaveURL(/\/authorize\/profile\?request=/);
+      const url = `/authorize/files?request=${encodeURIComponent(new URL(page.url()).searchParams.get("request")!)}`;
+      // page.request carries the person's session cookie.
+      const post = (parts: HandPart[]) =>
+        page.request.post(url, {
+          headers: { "content-type": CONTENT_TYPE, origin: server.appUrl },
+          data: multipartBody(BOUNDARY, parts),
+        });
+      const content = pdf();
+      const refused = await post([file(content, "Content-Type: application/pdf", paddingLine(64 * 1024))]);
+      expect(refused.status()).toBe(431);
+      expect(await refused.json()).toEqual(TOO_LARGE);
+      expect(stored(content)).toBe(false);
+      const ok = await post([file(content, "Content-Type: application/pdf")]);
+      expect(ok.status()).toBe(200);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
-import type { Hex } from "viem";
+import { getAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { api, clientCredentialsToken, jsonOf, V2 } from "../fixtures/api.ts";
 import { LINK_MESSAGE, linkedCustomer } from "../fixtures/customer.ts";
@@ -15,6 +15,11 @@ import { otherApplication, type OtherApplication } from "../fixtures/second-appl
 
 const fresh = () => privateKeyToAccount(generatePrivateKey());
 const NO_SUCH_ACCOUNT = { code: 404, status: "Not Found", message: "No such smart account" };
+const IN_USE = {
+  code: 409,
+  status: "Conflict",
+  message: "This address is already in use; deploy at a fresh address, or leave address out to have one derived",
+};
 
 let operator: APIRequestContext;
 let other: OtherApplication;
@@ -31,11 +36,21 @@ test.afterAll(async () => {
   await operator.dispose();
 });
 
-function deploy(request: APIRequestContext, headers: Record<string, string>, address: Hex, owners: Hex[]) {
+function deploy(request: APIRequestContext, headers: Record<string, string>, address: Hex | undefined, owners: Hex[]) {
   return request.post(api("/sandbox/chains/sepolia/smart-accounts"), {
     headers,
     data: { address, owners, threshold: 1 },
   });
+}
+
+/** Deploying at `address` is refused as in use, and nothing was deployed there: the caller cannot make it sign. */
+async function refusedInUse(request: APIRequestContext, headers: Record<string, string>, address: Hex) {
+  const res = await deploy(request, headers, address, [fresh().address]);
+  expect(res.status(), address).toBe(409);
+  expect(await jsonOf(res)).toEqual(IN_USE);
+  const signed = await sign(request, headers, address, { message: LINK_MESSAGE });
+  expect(signed.status()).toBe(404);
+  expect(await jsonOf(signed)).toEqual(NO_SUCH_ACCOUNT);
 }
 
 function sign(request: APIRequestContext, headers: Record<string, string>, address: Hex, data: object) {
@@ -149,4 +164,65 @@ test("C38: the sandbox's bank and stand-in operator reach only the calling appli
   const processed = await request.post(api(`/sandbox/orders/${order.id}/process`), { headers: customer.partner });
   expect(processed.status()).toBe(200);
   expect(((await processed.json()) as Order).state).toBe("processed");
+});
+
+test("C38: no smart account is deployed at a wallet another application's customer linked, nor by its own application", async ({
+  request,
+}) => {
+  const customer = await linkedCustomer(request);
+  await refusedInUse(request, other.partner, customer.account.address);
+  // A real chain puts no code at a key's address, whoever asks: the customer's own application is refused as well.
+  await refusedInUse(request, demo, customer.account.address);
+  // The wallet is still the customer's plain key: its own signature still proves it.
+  const linked = await request.get(api(`/addresses/${customer.account.address}`), { headers: demo });
+  expect(await linked.json()).toMatchObject({ profile: customer.profile, chains: ["sepolia"] });
+});
+
+test("C38: no smart account is deployed at an address a pending link waits for, nor at one that holds tokens", async ({
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // A demo customer asks to link an address that has no code yet; another application must not become its Safe.
+  const waitedFor = fresh().address;
+  const customer = await linkedCustomer(request);
+  expect((await linkWithSafe(request, demo, customer.profile, waitedFor)).status()).toBe(202);
+  await refusedInUse(request, other.partner, waitedFor);
+  expect(await pendingLinks(request, demo, customer.profile)).toContain(waitedFor.toLowerCase());
+
+  // A funded customer sends tokens to an address nobody linked: it holds a balance on chain.
+  const funded = await fundedCustomer(request, operator, "20");
+  const holder = fresh().address;
+  const sent = await request.post(api("/sandbox/chains/sepolia/transfers"), {
+    headers: funded.partner,
+    data: { from: funded.account.address, to: holder, currency: "eur", amount: "5" },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await refusedInUse(request, other.partner, holder);
+  await refusedInUse(request, funded.partner, holder);
+});
+
+test("C38: a Safe is deployed at a fresh address, or at one the sandbox derives when address is left out", async ({
+  request,
+}) => {
+  const owners = [fresh().address];
+  const at = fresh().address;
+  const placed = await deploy(request, other.partner, at, owners);
+  expect(placed.status()).toBe(201);
+  expect(await placed.json()).toEqual({ chain: "sepolia", address: at, owners, threshold: 1 });
+
+  const derived: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await deploy(request, other.partner, undefined, owners);
+    expect(res.status()).toBe(201);
+    const body = (await res.json()) as { address: Hex };
+    expect(body).toEqual({ chain: "sepolia", address: getAddress(body.address), owners, threshold: 1 });
+    derived.push(body.address);
+    // The account is there and the deploying application drives it.
+    const signed = await sign(request, other.partner, body.address, { message: LINK_MESSAGE });
+    expect(signed.status()).toBe(201);
+    // No other application does.
+    expect((await sign(request, demo, body.address, { message: LINK_MESSAGE })).status()).toBe(404);
+  }
+  // Each deployment gets an address of its own, even with the same owners and threshold.
+  expect(new Set([at, ...derived]).size).toBe(3);
 });

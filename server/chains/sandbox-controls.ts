@@ -9,6 +9,7 @@ import type { Caller } from "../oauth/caller.ts";
 import { evmAddressSchema } from "../addresses/address.schemas.ts";
 import { sandboxChain } from "./configured-gateway.ts";
 import { resolveChain, type ChainInfo } from "./registry.ts";
+import { randomSaltNonce, sandboxSafeAddress } from "./sandbox-safe-address.ts";
 import type { SandboxChainGateway } from "./sandbox-gateway.ts";
 import { MAX_SIGNED_MESSAGE, quote, tooLong } from "../limits.ts";
 import type { SignedMessageView, SmartAccountView } from "../sandbox/smart-account.responses.ts";
@@ -17,7 +18,8 @@ const address = evmAddressSchema();
 
 export const smartAccountSchema = z
   .object({
-    address,
+    /** Left out, the sandbox derives a fresh address from the owners, the threshold and a random salt nonce. */
+    address: address.optional(),
     owners: z.array(address).min(1, "A smart account needs at least one owner").max(20),
     threshold: z.number().int().min(1, "At least one signature"),
   })
@@ -50,27 +52,37 @@ export type SimulatorDriver = { application: Caller } | { operator: true };
 /**
  * The sandbox chain's controls, for integrators' tests and the operator: deploy a Safe-like smart account with
  * owners and a threshold, and let it sign a message on chain (emitting `SignMsg`). Absent (404) on real chains.
- * An account belongs to the application that deployed it: it alone may change its owners. Deploying at an address
- * that holds another application's account is 409 (an address on a chain holds one account; which application's
- * it is stays unsaid).
+ * An account belongs to the application that deployed it: it alone may change its owners. As on a real chain, an
+ * account is deployed only at an address its deployer derives (leave `address` out) or one no one uses yet (C38):
+ * one that holds another application's account, or that a profile, a link, an order, an IBAN or a token balance
+ * already names, is 409 (whose it is stays unsaid).
  */
 export async function deploySmartAccount(options: {
   chain: string;
   account: z.infer<typeof smartAccountSchema>;
   caller: Caller;
   config: Config;
+  saltNonce?: () => bigint;
 }): Promise<SmartAccountView> {
   const { gateway, chain } = sandboxOf(options.chain, options.config);
-  const { address: at, owners, threshold } = options.account;
-  const registered = await gateway.registerSmartAccount(
+  const { owners, threshold } = options.account;
+  const at =
+    options.account.address ?? sandboxSafeAddress(owners as Hex[], threshold, (options.saltNonce ?? randomSaltNonce)());
+  const outcome = await gateway.registerSmartAccount(
     chain,
     at as Hex,
     owners as Hex[],
     threshold,
     options.caller.applicationId,
   );
-  if (!registered) {
+  if (outcome === "taken") {
     throw new AppError("CONFLICT", "Another smart account is deployed at this address; choose a fresh address");
+  }
+  if (outcome === "in use") {
+    throw new AppError(
+      "CONFLICT",
+      "This address is already in use; deploy at a fresh address, or leave address out to have one derived",
+    );
   }
   return { chain: chain.name, address: at, owners, threshold };
 }

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { CHAINS } from "./registry.ts";
 import { safeMessageHash, SandboxChainGateway } from "./sandbox-gateway.ts";
+import { sandboxSafeAddress } from "./sandbox-safe-address.ts";
 
 await setUpTestInstance("sandbox-chain");
 
@@ -64,5 +65,36 @@ describe("the sandbox chain", () => {
       await gateway.hasSignedMessage(sepolia, safe, await gateway.safeMessageHash(sepolia, safe, "bye")),
       false,
     );
+  });
+
+  it("C38: deploys a smart account only where nothing is in use; its deployer may change its owners", async () => {
+    const safe = fresh().address;
+    assert.equal(await gateway.registerSmartAccount(sepolia, safe, [fresh().address], 1), "deployed");
+    assert.equal(await gateway.registerSmartAccount(sepolia, safe, [fresh().address], 1), "changed");
+    // Tokens on any chain mean someone holds the address there, and so everywhere.
+    const holder = fresh().address;
+    await gateway.mint(amoy, "eur", holder, 1n);
+    assert.equal(await gateway.registerSmartAccount(sepolia, holder, [fresh().address], 1), "in use");
+    assert.equal(await gateway.isValidSignature(sepolia, holder, hashMessage("hi"), "0x"), false);
+  });
+
+  it("derives a Safe's address from its owners, threshold and salt nonce, whatever the owners' spelling", () => {
+    const owners = [fresh().address, fresh().address];
+    const at = sandboxSafeAddress(owners, 2, 1n);
+    assert.match(at, /^0x[0-9a-fA-F]{40}$/);
+    assert.equal(
+      sandboxSafeAddress(
+        owners.map((o) => o.toLowerCase() as typeof o),
+        2,
+        1n,
+      ),
+      at,
+    );
+    const others = [
+      sandboxSafeAddress(owners, 2, 2n),
+      sandboxSafeAddress(owners, 1, 1n),
+      sandboxSafeAddress([owners[0]!], 2, 1n),
+    ];
+    assert.equal(new Set([at, ...others]).size, 4);
   });
 });

@@ -2,8 +2,15 @@ import { randomBytes } from "node:crypto";
 import { hashMessage, hashTypedData, recoverAddress, size, slice, type Hex } from "viem";
 import { db, type DbOrTx } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
+import { addressInUse } from "./address-in-use.ts";
 import type { ChainGateway, SimulatedChain, TokenAmount, TransferPage } from "./gateway.ts";
 import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
+
+/**
+ * What deploying a smart account did: deployed it, changed the owners of the caller's own, or nothing because another
+ * application's account is there (`taken`) or the address is someone's already (`in use`).
+ */
+export type SmartAccountRegistration = "deployed" | "changed" | "taken" | "in use";
 
 /**
  * The sandbox chain: token balances, smart accounts and their `SignMsg` events kept in the database, with the same
@@ -128,9 +135,10 @@ export class SandboxChainGateway implements ChainGateway {
   }
 
   /**
-   * Deploys a Safe-like account on the sandbox chain for `applicationId` (or changes the owners of that application's
-   * account). False, and nothing changed, when the address holds an account of another application (or one with no
-   * recorded owner). Without `applicationId` the account belongs to no application (the chain's own tests).
+   * Deploys a Safe-like account on the sandbox chain for `applicationId`, or changes the owners of that application's
+   * account there. Every account is made here, and only where nothing is in use (`addressInUse`, C38): otherwise
+   * nothing changes and the answer says why. Without `applicationId` the account belongs to no application (the
+   * chain's own tests).
    */
   async registerSmartAccount(
     chain: ChainInfo,
@@ -138,22 +146,26 @@ export class SandboxChainGateway implements ChainGateway {
     owners: Hex[],
     threshold: number,
     applicationId?: string,
-  ): Promise<boolean> {
+  ): Promise<SmartAccountRegistration> {
     const prisma = await db();
     const key = { chain: chain.name, addressKey: account.toLowerCase() };
     const data = { owners: owners.map((o) => o.toLowerCase()), threshold };
-    const { count } = await prisma.simulatedSmartAccount.updateMany({
-      where: { ...key, applicationId: applicationId ?? null },
-      data,
+    return prisma.$transaction(async (tx) => {
+      // The lock links of this address take: no link is recorded between the look below and the deployment.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`address:${key.addressKey}`}))`;
+      const existing = await tx.simulatedSmartAccount.findUnique({
+        where: { chain_addressKey: key },
+        select: { applicationId: true },
+      });
+      if (existing) {
+        if (existing.applicationId !== (applicationId ?? null)) return "taken";
+        await tx.simulatedSmartAccount.update({ where: { chain_addressKey: key }, data });
+        return "changed";
+      }
+      if (await addressInUse(tx, key.addressKey)) return "in use";
+      await tx.simulatedSmartAccount.create({ data: { ...key, ...data, applicationId: applicationId ?? null } });
+      return "deployed";
     });
-    if (count === 1) return true;
-    try {
-      await prisma.simulatedSmartAccount.create({ data: { ...key, ...data, applicationId: applicationId ?? null } });
-      return true;
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
-      throw error;
-    }
   }
 
   /** Whether a smart account is deployed at `account`, and which application registered it (null: none recorded). */

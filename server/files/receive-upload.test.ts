@@ -124,6 +124,20 @@ describe("receiving an upload", () => {
     });
   });
 
+  it("C42: refuses a part whose header block is over 8 KB with 431, in the file part or around it", async () => {
+    const padding = `\r\nX-Padding: ${"a".repeat(8 * 1024)}`;
+    const message = "A part's headers exceed 8 KB";
+    await refused(Buffer.concat([part("file", PDF, padding), close]), "HEADERS_TOO_LARGE", undefined, { message });
+    await refused(Buffer.concat([part("note", PNG, padding), part("file", PDF), close]), "HEADERS_TOO_LARGE");
+    // After the file was spooled: the spool file is removed all the same.
+    await refused(Buffer.concat([part("file", PDF), part("note", PNG, padding), close]), "HEADERS_TOO_LARGE");
+    // Just under the limit, the part is read whole: its declared type, after the padding, is still checked.
+    const under = `\r\nX-Padding: ${"a".repeat(7 * 1024)}\r\nContent-Type: image/png`;
+    await refused(Buffer.concat([part("file", PDF, under), close]), "VALIDATION", {
+      file: "is declared as image/png but is application/pdf",
+    });
+  });
+
   it("refuses a declared length over the limit before reading anything", async () => {
     const untouched = new ReadableStream<Uint8Array>();
     const { run } = receive(untouched, LIMIT + MULTIPART_OVERHEAD + 1);

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Busboy, type BusboyFileStream, type BusboyInstance } from "@fastify/busboy";
-import type { MultipartRequest } from "./multipart-request.ts";
-import { isUnstorable } from "../unstorable.ts";
 import { AppError } from "../errors.ts";
+import { MAX_PART_HEADER_BYTES } from "../header-limits.ts";
+import { isUnstorable } from "../unstorable.ts";
+import type { MultipartRequest } from "./multipart-request.ts";
+import { multipartBoundary, PartHeaderGuard } from "./part-header-guard.ts";
 import { declaredTypeAgrees, SNIFF_BYTES, sniffType, type DocumentType } from "./sniff.ts";
 import type { SpooledContent } from "./storage.ts";
 
@@ -14,8 +16,6 @@ export const MAX_FILENAME_LENGTH = 100;
 export const MULTIPART_OVERHEAD = 64 * 1024;
 /** The name of a file part that carries none (the v4 SDK's default). */
 export const DEFAULT_FILENAME = "document";
-/** A part's headers beyond this are cut off by the parser: no name or type worth reading is longer. */
-const MAX_PART_HEADER_BYTES = 16 * 1024;
 
 export type ReceivedFile = { name: string; type: DocumentType; content: SpooledContent };
 
@@ -62,24 +62,28 @@ function checkType(head: Uint8Array, declared: string | undefined): DocumentType
 
 /**
  * The streaming `multipart/form-data` parser for one body: the part named `field` is a file whether or not it
- * carries a filename, and its filename is kept whole (it is only ever the File's name, never a path).
+ * carries a filename, and its filename is kept whole (it is only ever the File's name, never a path). Its header
+ * limits are never reached: `PartHeaderGuard` refuses a larger block before the parser sees it, so no part's
+ * headers are cut short (the parser would do so silently).
  */
-function parserFor(contentType: string, field: string, limit: number): BusboyInstance {
-  try {
-    return Busboy({
-      headers: { "content-type": contentType },
-      preservePath: true,
-      // The file's bytes wait for the spool in runs of up to 256 KiB rather than the stream default of 16 KiB: at
-      // 16 KiB the parser pauses after every network chunk, which on a multi-megabyte file costs a third more time.
-      // The size limit is counted as bytes are parsed, not as they are spooled.
-      fileHwm: 256 * 1024,
-      isPartAFile: (name, type, filename) =>
-        name === field || filename !== undefined || type === "application/octet-stream",
-      limits: { fileSize: limit, fieldSize: MULTIPART_OVERHEAD, headerSize: MAX_PART_HEADER_BYTES },
-    });
-  } catch {
-    throw new AppError("MALFORMED_BODY", "The multipart/form-data Content-Type names no valid boundary");
-  }
+function parserFor(boundary: string, field: string, limit: number): BusboyInstance {
+  return Busboy({
+    headers: { "content-type": `multipart/form-data; boundary="${boundary}"` },
+    preservePath: true,
+    // The file's bytes wait for the spool in runs of up to 256 KiB rather than the stream default of 16 KiB: at
+    // 16 KiB the parser pauses after every network chunk, which on a multi-megabyte file costs a third more time.
+    // The size limit is counted as bytes are parsed, not as they are spooled.
+    fileHwm: 256 * 1024,
+    isPartAFile: (name, type, filename) =>
+      name === field || filename !== undefined || type === "application/octet-stream",
+    limits: {
+      fileSize: limit,
+      fieldSize: MULTIPART_OVERHEAD,
+      headerSize: 2 * MAX_PART_HEADER_BYTES,
+      // A header line takes at least four bytes: a block the guard lets through has fewer lines than this.
+      headerPairs: MAX_PART_HEADER_BYTES,
+    },
+  });
 }
 
 type Receiving = {
@@ -124,14 +128,20 @@ function write(parser: BusboyInstance, chunk: Uint8Array): Promise<void> {
 /**
  * Reads a multipart body as it arrives and keeps the part named `field` in a spool file: its size is checked on
  * every chunk (413 past `limit`, before the rest is read), its type from its first bytes, its SHA-256 computed on
- * the way. Other parts are read past and dropped. The caller owns the spool file it returns.
+ * the way; any part's header block over `MAX_PART_HEADER_BYTES` is 431 (C42). Other parts are read past and
+ * dropped. The caller owns the spool file it returns.
  */
 export async function receiveUpload(
   request: MultipartRequest,
   options: { field: string; limit: number; spoolDir: string },
 ): Promise<ReceivedFile> {
   const { field, limit, spoolDir } = options;
-  const parser = parserFor(request.contentType, field, limit);
+  const boundary = multipartBoundary(request.contentType);
+  if (boundary === undefined) {
+    throw new AppError("MALFORMED_BODY", "The multipart/form-data Content-Type names no valid boundary");
+  }
+  const guard = new PartHeaderGuard(boundary);
+  const parser = parserFor(boundary, field, limit);
   if (request.declaredLength !== undefined && request.declaredLength > limit + MULTIPART_OVERHEAD) {
     throw tooLarge(limit);
   }
@@ -189,6 +199,8 @@ export async function receiveUpload(
       if (done) break;
       total += value.byteLength;
       if (total > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
+      // Before the parser sees the chunk: an oversized part header block is refused, not read cut short (431).
+      guard.check(value);
       await Promise.race([write(parser, value), failed]);
     }
     parser.end();

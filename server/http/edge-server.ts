@@ -4,6 +4,7 @@ import { logger } from "../logging/logger.ts";
 import { metrics } from "../metrics/metrics.ts";
 import { routeLabel } from "./route-label.ts";
 import type { Socket } from "node:net";
+import { MAX_REQUEST_HEADER_BYTES } from "../header-limits.ts";
 import { edgeRefusal } from "./edge.ts";
 import { AppError } from "../errors.ts";
 import { requestIdFrom } from "./request-id.ts";
@@ -84,7 +85,7 @@ function countRequest(req: http.IncomingMessage, res: http.ServerResponse, path:
 function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
   const refusal =
     error.code === "HPE_HEADER_OVERFLOW"
-      ? new AppError("HEADERS_TOO_LARGE", "The request line and headers exceed 16 KB")
+      ? new AppError("HEADERS_TOO_LARGE", `The request line and headers exceed ${MAX_REQUEST_HEADER_BYTES / 1024} KB`)
       : new AppError("BAD_REQUEST", "The request is not valid HTTP");
   const body = errorBody(refusal);
   const text = JSON.stringify(body);

@@ -7,7 +7,9 @@ const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 export const smartAccountResponse = z
   .object({
     chain: z.string().meta({ description: "The chain's wire name", example: "sepolia" }),
-    address: evmAddress.meta({ description: "As the request wrote it" }),
+    address: evmAddress.meta({
+      description: "As the request wrote it, or the address the sandbox derived when the request left it out",
+    }),
     owners: z.array(evmAddress),
     threshold: z.number().int().meta({ description: "Owner signatures a transaction needs" }),
   })
@@ -29,8 +31,10 @@ export const signedMessageResponse = z
   .meta({ id: "SandboxSignedMessage" });
 export type SignedMessageView = z.input<typeof signedMessageResponse>;
 
-/** Deploying at an address that holds another application's account. */
-export const SMART_ACCOUNT_REFUSALS = { 409: "Another smart account is deployed at this address" };
+/** Deploying at an address that holds another application's account, or that is in use already (C38). */
+export const SMART_ACCOUNT_REFUSALS = {
+  409: "Another smart account is deployed at this address, or the address is in use already (leave address out for a fresh one)",
+};
 
 /** `POST /sandbox/chains/{chain}/transfers`: a holder's plain transfer, made on chain and reconciled. */
 export const sandboxTransferResponse = z

@@ -8,7 +8,13 @@ import { fileResponse } from "@/server/files/file.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withBearer(
-    { responses: { 200: fileResponse }, refusals: { 413: "The file is larger than uploads may be" } },
+    {
+      responses: { 200: fileResponse },
+      refusals: {
+        413: "The file is larger than uploads may be",
+        431: "A part's header block is larger than uploads may carry (8 KB)",
+      },
+    },
     ({ caller, req }) => uploadFile({ caller, request: multipartRequest(req), config: getConfig() }),
   ),
 });
