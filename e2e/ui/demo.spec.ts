@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { api, server } from "../fixtures/api.ts";
 import { eurBalance, fundedCustomer, PAYEE, settle, type FundedCustomer, type Order } from "../fixtures/orders.ts";
 import { operatorSession } from "../fixtures/operator.ts";
-import { checkAccessibility } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 
 // The built-in demo integrator, driven like a newcomer would: /demo, connect, sign in with the wallet, consent.

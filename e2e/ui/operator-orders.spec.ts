@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { api } from "../fixtures/api.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInAsOperator } from "../fixtures/operator-page.ts";
@@ -18,7 +19,7 @@ test.afterAll(async () => {
 test("issue 9: the operator processes one signed redeem order and rejects another with a reason; the customer reads them so", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const customer = await fundedCustomer(request, operator, "100");
   const toProcess = await placed(request, customer.partner, await redeemBody(customer.account, "12.5"));
   const toReject = await placed(request, customer.partner, await redeemBody(customer.account, "7.25"));
@@ -38,6 +39,8 @@ test("issue 9: the operator processes one signed redeem order and rejects anothe
   await expect(processRow).toContainText("Mockbank Testerson · IBAN GR1601101250000000012300695");
   await expect(processRow).toContainText("Redeem");
   await expect(processRow).toContainText("sepolia");
+  // C61 / WCAG 2.2: the queue with its ids and IBANs, at 1280 and 360 px.
+  await checkAccessibility(page, testInfo, "operator-orders");
   await expect(processRow.locator(".badge")).toHaveText("placed");
 
   // Processing asks first; cancelling does nothing.
