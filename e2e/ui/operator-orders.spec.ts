@@ -73,7 +73,7 @@ test("issue 9: the operator processes one signed redeem order and rejects anothe
   const [burnHash] = processed.meta.txHashes ?? [];
   expect(burnHash).toMatch(/^0x[0-9a-f]{64}$/);
   await expect(processRow.locator(`[data-tx-hash="${burnHash}"]`)).toHaveText(
-    /^Transaction 0x[0-9a-f]{8}…[0-9a-f]{6}$/,
+    /^Transaction 0x[0-9a-f]{8}…[0-9a-f]{6} Copy$/,
   );
   const rejected = await read(toReject.id);
   expect(rejected.state).toBe("rejected");
