@@ -31,7 +31,7 @@ async function expectCheckboxBesideLabel(page: Page, name: string): Promise<void
 
 test("C61: the whole onboarding at 360×740, from sign-up to the redirect, scrolls no screen sideways and every control is clickable", async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000);
   const account = await installWallet(page, { chainId: SEPOLIA });
   // A long address, as people have them: it must wrap, not widen the page.
@@ -39,27 +39,27 @@ test("C61: the whole onboarding at 360×740, from sign-up to the redirect, scrol
   const { reached } = await startOnboarding(page, { email });
 
   await expect(page).toHaveURL(/\/authorize\/account\?request=/);
-  await expectUsableOnPhone(page, "account");
+  await expectUsableOnPhone(page, testInfo, "account");
   await signUp(page, email);
 
   await expect(page).toHaveURL(/\/authorize\/profile\?request=/);
-  await expectUsableOnPhone(page, "profile");
+  await expectUsableOnPhone(page, testInfo, "profile");
   await page.getByRole("radio", { name: /^For myself/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page).toHaveURL(/\/authorize\/kyc\/details\?request=/);
   const last = `Jonsdottir-${Date.now().toString(36)}`;
   await fillPerson(page, "personal", { first: "Sigrid", last, birthday: "1988-03-02", idNumber: "B1234567" });
-  await expectUsableOnPhone(page, "kyc details");
+  await expectUsableOnPhone(page, testInfo, "kyc details");
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page).toHaveURL(/\/authorize\/kyc\/form\?request=/);
   await fillPersonalQuestionnaire(page);
-  await expectUsableOnPhone(page, "kyc form");
+  await expectUsableOnPhone(page, testInfo, "kyc form");
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page).toHaveURL(/\/authorize\/kyc\/verifications\?request=/);
-  await expectUsableOnPhone(page, "kyc verifications, empty");
+  await expectUsableOnPhone(page, testInfo, "kyc verifications, empty");
   for (const side of ["front", "back"] as const) {
     await upload(page, `idDocument-${side}`, `Identity document: ${side === "front" ? "Front" : "Back"} side`, {
       name: `a-scan-of-my-identity-document-with-a-long-file-name-${side}.png`,
@@ -67,21 +67,21 @@ test("C61: the whole onboarding at 360×740, from sign-up to the redirect, scrol
       buffer: pngImage(),
     });
   }
-  await expectUsableOnPhone(page, "kyc verifications, uploaded");
+  await expectUsableOnPhone(page, testInfo, "kyc verifications, uploaded");
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page).toHaveURL(/\/authorize\/wallet\?request=/);
-  await expectUsableOnPhone(page, "wallet, choose");
+  await expectUsableOnPhone(page, testInfo, "wallet, choose");
   await page.getByRole("button", { name: "Test Wallet" }).click();
   await expect(page.getByText(`Connected to Test Wallet: ${account.address}`)).toBeVisible();
-  await expectUsableOnPhone(page, "wallet, connected");
+  await expectUsableOnPhone(page, testInfo, "wallet, connected");
   await expectCheckboxBesideLabel(page, "My wallet is a Safe (sign on chain)");
   await page.getByLabel("Chain", { exact: true }).selectOption("sepolia");
   await page.getByRole("button", { name: "Sign and link" }).click({ timeout: 5_000 });
 
   await expect(page).toHaveURL(/\/authorize\/iban\?request=/);
   await expect(page.getByRole("heading", { name: "Your identity check is under review" })).toBeVisible();
-  await expectUsableOnPhone(page, "iban, under review");
+  await expectUsableOnPhone(page, testInfo, "iban, under review");
   const operator = await operatorSession();
   const queue = (await (await operator.get("/api/admin/profiles")).json()) as {
     profiles: { id: string; name: string }[];
@@ -96,14 +96,14 @@ test("C61: the whole onboarding at 360×740, from sign-up to the redirect, scrol
   await operator.dispose();
 
   await expect(page.getByRole("button", { name: "Request my IBAN" })).toBeVisible({ timeout: 10_000 });
-  await expectUsableOnPhone(page, "iban, request");
+  await expectUsableOnPhone(page, testInfo, "iban, request");
   await page.getByRole("button", { name: "Request my IBAN" }).click();
   await expect(page.getByRole("heading", { name: "Your IBAN is ready" })).toBeVisible({ timeout: 15_000 });
-  await expectUsableOnPhone(page, "iban, ready");
+  await expectUsableOnPhone(page, testInfo, "iban, ready");
   await page.getByRole("link", { name: "Continue", exact: true }).click();
 
   await expect(page).toHaveURL(/\/authorize\/consent\?request=/);
-  await expectUsableOnPhone(page, "consent");
+  await expectUsableOnPhone(page, testInfo, "consent");
   await page.getByRole("button", { name: "Allow" }).click();
   expect((await reached()).searchParams.get("code")).toBeTruthy();
 });
