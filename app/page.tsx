@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { home as homeCopy } from "@/components/copy/home";
 import { getConfig } from "@/server/config";
+import { LongValue } from "@/components/layout/long-value";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +21,7 @@ export default function HomePage() {
           <dd data-testid="environment">{config.environment}</dd>
           <dt>API base URL</dt>
           <dd>
-            <code data-testid="base-url">{config.baseUrl}</code>
+            <LongValue testId="base-url" value={config.baseUrl} label="API base URL" />
           </dd>
           <dt>API version</dt>
           <dd>2.0.0</dd>

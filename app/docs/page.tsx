@@ -34,7 +34,8 @@ export default function DocsPage() {
           </li>
           <li>
             Get an access token (valid for an hour):
-            <pre>
+            {/* Focusable: on a phone the command scrolls sideways inside its box. */}
+            <pre tabIndex={0}>
               <code>{`curl -s ${config.baseUrl}/auth/token \\
   -d grant_type=client_credentials -d client_id=$CLIENT_ID -d client_secret=$CLIENT_SECRET`}</code>
             </pre>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { consoleCopy } from "@/components/copy/console";
+import { LongValue } from "@/components/layout/long-value";
 
 export type ConsoleNavProps = {
   email: string | undefined;
@@ -24,7 +25,9 @@ export function ConsoleNav({ email, operator, sandbox, signOut }: ConsoleNavProp
       </nav>
       {email ? (
         <form action={signOut} className="console-session">
-          <span>{nav.signedInAs(email)}</span>
+          <span>
+            {nav.signedInAs} <LongValue value={email} label={nav.emailLabel} plain copy={false} />
+          </span>
           <button type="submit">{nav.signOut}</button>
         </form>
       ) : null}

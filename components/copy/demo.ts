@@ -31,7 +31,8 @@ export const demo = {
 
   account: {
     heading: "Connected",
-    signedInAs: (email: string) => `Signed in as ${email}`,
+    signedInAs: "Signed in as",
+    email: "e-mail address",
     signOut: "Disconnect",
     loading: "Loading your account…",
     profileHeading: "Profile",
@@ -78,6 +79,9 @@ export const demo = {
     counterpart: "Counterpart",
     state: "State",
     transaction: "Transaction",
+    iban: "IBAN",
+    address: "address",
+    on: (chain: string) => `on ${chain}`,
     noTransaction: "—",
     kinds: { issue: "Issue", redeem: "Redeem" } as Record<string, string>,
     states: { placed: "Placed", pending: "Pending", processed: "Processed", rejected: "Rejected" } as Record<
@@ -100,11 +104,12 @@ export const demo = {
     memo: "Memo (optional)",
     memoHint: "5 to 140 characters, shown on the payee's statement.",
     message: "Message your wallet signs",
+    messageLabel: "signed message",
     submit: "Sign and place order",
     signing: "Waiting for your wallet…",
     placing: "Placing the order…",
     walletHeading: "Connect the wallet of the address",
-    connected: (name: string, address: string) => `Signing with ${name}: ${address}`,
+    connected: (name: string) => `Signing with ${name}:`,
     otherWallet: "Use another wallet",
     wrongAddress: (connected: string, from: string) =>
       `The connected wallet is ${connected}; the order redeems from ${from}. Switch your wallet to that account to sign.`,

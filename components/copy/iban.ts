@@ -10,10 +10,8 @@ export const iban = {
   ready: "Your IBAN is ready",
   ibanLabel: "IBAN",
   bicLabel: "BIC",
-  paysInto: (chain: string, address: string) => `Payments arrive as tokens at ${address} on ${chain}.`,
-  copy: "Copy",
-  copied: "Copied",
-  copyLabel: (what: string) => `Copy ${what}`,
+  paysInto: (chain: string) => `Payments arrive as tokens on ${chain} at this address:`,
+  addressLabel: "address",
   reviewHeading: "Your identity check is under review",
   reviewBody:
     "An IBAN can be issued once your profile is approved. You can continue now; your IBAN can be requested later, and the application can request it for you.",

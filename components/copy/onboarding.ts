@@ -19,7 +19,8 @@ export const onboarding = {
   } satisfies Record<StepName, string>,
   stepStatus: { done: "done", current: "current step", upcoming: "to do", skipped: "skipped" },
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
-  signedInAs: (email: string) => `Signed in as ${email}`,
+  signedInAs: "Signed in as",
+  emailLabel: "e-mail address",
   signOut: "Sign out",
   profile: {
     heading: "Who is this account for?",

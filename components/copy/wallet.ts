@@ -3,14 +3,14 @@ export const wallet = {
   heading: "Connect your wallet",
   intro:
     "Link the wallet your tokens go to. Your wallet signs a fixed message to prove the address is yours; this costs nothing and moves no funds.",
-  required: (app: string, address: string) => `${app} asks you to link the address ${address}.`,
+  required: (app: string) => `${app} asks you to link the address`,
   requiredHint: "Connect the wallet that holds this address.",
   wrongAddress: (required: string, connected: string) =>
     `The connected wallet's address is ${connected}, but this application asks you to link ${required}. Switch to that account in your wallet, or connect another wallet.`,
   autoLinkFailed: (reason: string) =>
     `The address the application sent could not be linked automatically (${reason}). Link it here instead.`,
   linkedHeading: "Linked addresses",
-  linkedItem: (address: string, chain: string) => `${address} on ${chain}`,
+  linkedOn: (chain: string) => `on ${chain}`,
   linkAnother: "You can link another address, or continue.",
   continue: "Continue",
   choose: "Choose your wallet",
@@ -23,7 +23,8 @@ export const wallet = {
   browserWallet: "Browser wallet",
   connectTo: (name: string) => `Connect ${name}`,
   connecting: "Connecting…",
-  connected: (name: string, address: string) => `Connected to ${name}: ${address}`,
+  connected: (name: string) => `Connected to ${name}:`,
+  addressLabel: "address",
   disconnect: "Use another wallet",
   chain: "Chain",
   chainHint: "The tokens for this address are issued on this chain.",
@@ -37,8 +38,8 @@ export const wallet = {
   failed: "The wallet did not sign",
   waiting: {
     heading: "Waiting for your Safe to sign",
-    body: (message: string, address: string, chain: string) =>
-      `Sign the message "${message}" with the Safe ${address} on ${chain}. This page moves on by itself once the chain reports the signature.`,
+    body: (message: string, chain: string) => `Sign the message "${message}" on ${chain} with the Safe`,
+    moveOn: "This page moves on by itself once the chain reports the signature.",
     failed: "Something went wrong while checking the signature. We will keep trying.",
   },
 } as const;

@@ -42,6 +42,7 @@ export const webhooksPortalCopy = {
   secret: {
     heading: "Your endpoint's signing secret",
     body: "Use it to verify the webhook-signature header of every request to",
+    urlLabel: "endpoint URL",
     warning: "Copy it now: you will not see this again. If you lose it, delete the endpoint and add it again.",
     label: "signing secret",
     dismiss: "I have stored the secret",

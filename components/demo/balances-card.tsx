@@ -6,6 +6,7 @@ import { demo as demoCopy } from "@/components/copy/demo";
 import type { Balances, LinkedAddress } from "./api-types";
 import { useDemoConnection, useSessionGuard } from "./demo-context";
 import { Loading, QueryError } from "./query-state";
+import { LongValue } from "@/components/layout/long-value";
 
 /** `GET /balances/{chain}/{address}` for every linked address on every chain it is linked on. */
 export function BalancesCard(props: { addresses: LinkedAddress[]; sandbox: boolean; loading: boolean }) {
@@ -47,7 +48,7 @@ export function BalancesCard(props: { addresses: LinkedAddress[]; sandbox: boole
                     <tr key={`${row.chain}:${row.address}`} data-testid={`balance-${row.chain}`}>
                       <td>{row.chain}</td>
                       <td>
-                        <code>{row.address}</code>
+                        <LongValue value={row.address} label={text.address} />
                       </td>
                       <td className="demo-amount">
                         {row.balances.map((b) => text.amountOf(b.amount, b.currency)).join(", ")}

@@ -10,6 +10,7 @@ import { DemoConnectionContext, useApiQuery } from "./demo-context";
 import { forgetTokens, type DemoSettings } from "./demo-session";
 import { ProfileView } from "./profile-view";
 import { Loading, QueryError } from "./query-state";
+import { LongValue } from "@/components/layout/long-value";
 
 /** The signed-in demo: who the token speaks for (`/auth/context`), then the chosen profile's accounts. */
 export function DemoAccount(props: { settings: DemoSettings; sandbox: boolean; onEnded: () => void }) {
@@ -46,7 +47,7 @@ function AccountView(props: { sandbox: boolean }) {
         <div>
           <h1>{text.heading}</h1>
           <p className="muted" data-testid="demo-email">
-            {text.signedInAs(email)}
+            {text.signedInAs} <LongValue value={email} label={text.email} copy={false} plain />
           </p>
         </div>
         <button type="button" onClick={disconnect}>

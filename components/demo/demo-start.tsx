@@ -5,6 +5,7 @@ import { useState, useSyncExternalStore } from "react";
 import { demo as demoCopy } from "@/components/copy/demo";
 import { useHydrated } from "@/components/onboarding/use-hydrated";
 import { authorizeUrl, loadTokens, type DemoSettings } from "./demo-session";
+import { LongValue } from "@/components/layout/long-value";
 
 const never = () => () => undefined;
 
@@ -38,15 +39,15 @@ export function DemoStart(props: { settings: DemoSettings }) {
       <dl className="facts">
         <dt>{text.facts.client}</dt>
         <dd>
-          <code>{settings.clientId}</code>
+          <LongValue value={settings.clientId} label={text.facts.client} />
         </dd>
         <dt>{text.facts.redirect}</dt>
         <dd>
-          <code>{settings.redirectUri}</code>
+          <LongValue value={settings.redirectUri} label={text.facts.redirect} />
         </dd>
         <dt>{text.facts.api}</dt>
         <dd>
-          <code>{settings.baseUrl}</code>
+          <LongValue value={settings.baseUrl} label={text.facts.api} />
         </dd>
       </dl>
       <div className="demo-connect">

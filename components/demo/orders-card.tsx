@@ -4,6 +4,7 @@ import { demo as demoCopy } from "@/components/copy/demo";
 import { isOpen, type Order } from "./api-types";
 import { useApiQuery } from "./demo-context";
 import { Loading, QueryError } from "./query-state";
+import { LongValue } from "@/components/layout/long-value";
 
 /** How many orders the demo lists: the latest ones (the API pages the rest). */
 export const RECENT_ORDERS = 10;
@@ -53,7 +54,7 @@ export function OrdersCard(props: { profile: string }) {
                     {order.amount} {order.currency.toUpperCase()}
                   </td>
                   <td>
-                    <code>{counterpartOf(order)}</code>
+                    <Counterpart order={order} />
                   </td>
                   <td>
                     <OrderState order={order} />
@@ -61,9 +62,9 @@ export function OrdersCard(props: { profile: string }) {
                   <td>
                     {order.meta.txHashes?.length
                       ? order.meta.txHashes.map((hash) => (
-                          <code key={hash} title={hash} data-tx-hash={hash}>
-                            {shortHash(hash)}
-                          </code>
+                          <span key={hash} data-tx-hash={hash}>
+                            <LongValue value={hash} label={text.transaction} short />
+                          </span>
                         ))
                       : text.noTransaction}
                   </td>
@@ -86,14 +87,21 @@ export function OrderState(props: { order: Order }) {
   );
 }
 
+/** Who the order pays or is paid by: an IBAN, or an address and its chain. */
+function Counterpart({ order }: { order: Order }) {
+  const id = order.counterpart.identifier;
+  return id.standard === "iban" ? (
+    <LongValue value={id.iban.replace(/\s+/g, "")} shown={id.iban} label={demoCopy.orders.iban} />
+  ) : (
+    <>
+      <LongValue value={id.address} label={demoCopy.orders.address} /> {demoCopy.orders.on(id.chain)}
+    </>
+  );
+}
+
 export function counterpartOf(order: Order): string {
   const id = order.counterpart.identifier;
   return id.standard === "iban" ? id.iban : `${id.address} on ${id.chain}`;
-}
-
-/** A transaction hash as people compare it: its first and last digits (the full hash in the title). */
-function shortHash(hash: string): string {
-  return `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 }
 
 /** Date and time to the minute, in the person's own time zone. */

@@ -4,6 +4,7 @@ import { demo as demoCopy } from "@/components/copy/demo";
 import { isOpen, type Order } from "./api-types";
 import { useApiQuery } from "./demo-context";
 import { counterpartOf, ORDER_POLL_MS, OrderState } from "./orders-card";
+import { LongValue } from "@/components/layout/long-value";
 
 /** The order just placed, as `GET /orders/{id}` reports it, asked again until it is processed or rejected. */
 export function PlacedOrder(props: { order: Order; message: string }) {
@@ -21,7 +22,7 @@ export function PlacedOrder(props: { order: Order; message: string }) {
       </p>
       {order.meta.rejectedReason ? <p className="form-error">{order.meta.rejectedReason}</p> : null}
       <p className="muted">
-        {text.message}: <code>{props.message}</code>
+        {text.message}: <LongValue value={props.message} label={text.messageLabel} />
       </p>
     </div>
   );

@@ -7,6 +7,7 @@ import { BalancesCard } from "./balances-card";
 import { OrdersCard } from "./orders-card";
 import { Loading, QueryError } from "./query-state";
 import { RedeemCard } from "./redeem-card";
+import { LongValue } from "@/components/layout/long-value";
 
 /** One profile through the API: its addresses and IBANs, balances per address and chain, redeem, recent orders. */
 export function ProfileView(props: { profile: ProfileSummary; sandbox: boolean }) {
@@ -37,7 +38,8 @@ export function ProfileView(props: { profile: ProfileSummary; sandbox: boolean }
               <ul className="demo-list" aria-label={text.address}>
                 {linked.map((a) => (
                   <li key={a.address}>
-                    <code>{a.address}</code> <span className="muted">{a.chains.join(", ")}</span>
+                    <LongValue value={a.address} label={text.address} />{" "}
+                    <span className="muted">{a.chains.join(", ")}</span>
                   </li>
                 ))}
               </ul>
@@ -50,9 +52,13 @@ export function ProfileView(props: { profile: ProfileSummary; sandbox: boolean }
               <ul className="demo-list" aria-label={text.iban}>
                 {ibans.data.ibans.map((i) => (
                   <li key={i.iban}>
-                    <span className="demo-iban" data-testid="demo-iban">
-                      {i.iban}
-                    </span>{" "}
+                    <LongValue
+                      className="demo-iban"
+                      testId="demo-iban"
+                      value={i.iban.replace(/\s+/g, "")}
+                      shown={i.iban}
+                      label={text.iban}
+                    />{" "}
                     <span className="muted">
                       {i.bic} · {text.ibanFor(i.address, i.chain)}
                     </span>

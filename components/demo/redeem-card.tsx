@@ -8,6 +8,7 @@ import { WalletPicker } from "@/components/wallet/wallet-picker";
 import type { LinkedAddress, Order } from "./api-types";
 import { PlacedOrder } from "./placed-order";
 import { RedeemForm } from "./redeem-form";
+import { LongValue } from "@/components/layout/long-value";
 
 /**
  * Redeem to a bank account: the browser's wallet (EIP-6963 discovery, as in onboarding) connected first, then the
@@ -26,7 +27,8 @@ export function RedeemCard(props: { profile: string; addresses: LinkedAddress[] 
       <p className="muted">{text.intro}</p>
       {connection.address ? (
         <p role="status" className="connected">
-          {text.connected(walletName(connection.connector), connection.address)}{" "}
+          {text.connected(walletName(connection.connector))}{" "}
+          <LongValue value={connection.address} label={demoCopy.wallets.address} />{" "}
           <button type="button" onClick={() => disconnect.mutate()}>
             {text.otherWallet}
           </button>

@@ -1,4 +1,4 @@
-import { CopyButton } from "@/components/onboarding/copy-button";
+import { LongValue } from "@/components/layout/long-value";
 
 /** A value with a copy button; `code` keeps it legible and selectable. */
 export function CopyableValue(props: { label: string; value: string; id: string }) {
@@ -6,7 +6,7 @@ export function CopyableValue(props: { label: string; value: string; id: string 
     <div className="copyable">
       <dt>{props.label}</dt>
       <dd>
-        <code id={props.id}>{props.value}</code> <CopyButton value={props.value} label={props.label} />
+        <LongValue id={props.id} value={props.value} label={props.label} />
       </dd>
     </div>
   );

@@ -2,11 +2,14 @@
 
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { nameScalarEditors } from "./name-scalar-editors";
 
 /** Scalar's renderer, set up to fetch nothing but this instance's document and API. */
 export default function ScalarReference({ documentUrl }: { documentUrl: string }) {
   const [token, setToken] = useState("");
+  const reference = useRef<HTMLDivElement>(null);
+  useEffect(() => (reference.current ? nameScalarEditors(reference.current, "Value") : undefined), []);
   const configuration = useMemo(
     () => ({
       url: documentUrl,
@@ -44,7 +47,7 @@ export default function ScalarReference({ documentUrl }: { documentUrl: string }
         <button type="submit">Use this token</button>
         {token ? <span role="status">Test requests now send this token.</span> : null}
       </form>
-      <div className="docs-scalar">
+      <div className="docs-scalar" ref={reference}>
         <ApiReferenceReact configuration={configuration} />
       </div>
     </>

@@ -6,9 +6,9 @@ import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { onboardingStatusAction, requestIbanAction } from "@/app/(onboarding)/authorize/step-actions";
 import { iban as ibanCopy } from "@/components/copy/iban";
+import { LongValue } from "@/components/layout/long-value";
 import { requestIbanStepSchema, type RequestIbanStep } from "@/server/onboarding/onboarding.schemas";
 import type { OnboardingStatus } from "@/server/onboarding/onboarding-status";
-import { CopyButton } from "./copy-button";
 import { Field } from "./field";
 import { FormSubmit } from "./form-submit";
 
@@ -72,17 +72,22 @@ function IbanDetails({ iban }: { iban: NonNullable<OnboardingStatus["iban"]> }) 
       <dl className="facts iban-facts">
         <dt>{text.ibanLabel}</dt>
         <dd>
-          <code className="iban" data-testid="iban">
-            {iban.iban}
-          </code>{" "}
-          <CopyButton value={iban.iban ?? ""} label={text.ibanLabel} />
+          <LongValue
+            className="iban"
+            testId="iban"
+            value={(iban.iban ?? "").replace(/\s+/g, "")}
+            shown={iban.iban ?? ""}
+            label={text.ibanLabel}
+          />
         </dd>
         <dt>{text.bicLabel}</dt>
         <dd>
-          <code data-testid="bic">{iban.bic}</code> <CopyButton value={iban.bic ?? ""} label={text.bicLabel} />
+          <LongValue testId="bic" value={iban.bic ?? ""} label={text.bicLabel} />
         </dd>
       </dl>
-      <p className="muted">{text.paysInto(iban.chain, iban.address)}</p>
+      <p className="muted">
+        {text.paysInto(iban.chain)} <LongValue value={iban.address} label={text.addressLabel} />
+      </p>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { onboarding as onboardingCopy } from "@/components/copy/onboarding";
 import type { Step } from "@/server/onboarding/steps";
 import { StepList } from "./step-list";
+import { LongValue } from "@/components/layout/long-value";
 
 /** Every onboarding screen: who is asking, the stepper, who is signed in, then the step itself. */
 export function OnboardingFrame(props: {
@@ -15,7 +16,12 @@ export function OnboardingFrame(props: {
       <p className="brand">{onboardingCopy.brand}</p>
       <h1>{onboardingCopy.title(props.applicationName)}</h1>
       <StepList steps={props.steps} />
-      {props.email ? <p className="muted">{onboardingCopy.signedInAs(props.email)}</p> : null}
+      {props.email ? (
+        <p className="muted">
+          {onboardingCopy.signedInAs}{" "}
+          <LongValue value={props.email} label={onboardingCopy.emailLabel} plain copy={false} />
+        </p>
+      ) : null}
       {props.children}
     </main>
   );

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { operatorCopy } from "@/components/copy/operator";
 import type { ApplicationView } from "@/server/applications/operate-applications";
+import { LongValue } from "@/components/layout/long-value";
 
 const text = operatorCopy.applications;
 
@@ -46,7 +47,7 @@ export function ApplicationCard(props: {
         <dd>{app.owner}</dd>
         <dt>{text.profile}</dt>
         <dd>
-          <code>{app.profile}</code>
+          <LongValue value={app.profile} label={text.profile} />
         </dd>
         <dt>{text.kycModel}</dt>
         <dd>{text.kycModels[app.kycModel]}</dd>

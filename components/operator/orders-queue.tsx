@@ -8,6 +8,7 @@ import type { CounterpartView, OrderView } from "@/server/orders/order-view";
 import { displayAmount } from "@/server/money/display";
 import { formatWhen } from "./format";
 import { RejectOrderForm } from "./reject-order-form";
+import { LongValue } from "@/components/layout/long-value";
 
 const text = operatorCopy.orders;
 const COLUMNS = 9;
@@ -18,12 +19,24 @@ type Notice = { kind: "status" | "error"; text: string };
 const badgeClass = (state: OrderView["state"]) =>
   state === "processed" ? "badge good" : state === "rejected" ? "badge bad" : "badge wait";
 
-function counterpartText(counterpart: CounterpartView): string {
+/** Who is paid or pays, then the IBAN or the address and its chain. */
+function Counterpart({ counterpart }: { counterpart: CounterpartView }) {
   const { identifier, details } = counterpart;
-  const where =
-    identifier.standard === "iban" ? `IBAN ${identifier.iban}` : `${identifier.address} on ${identifier.chain}`;
   const who = details.companyName ?? details.name ?? [details.firstName, details.lastName].filter(Boolean).join(" ");
-  return who ? `${who} · ${where}` : where;
+  return (
+    <>
+      {who ? `${who} · ` : null}
+      {identifier.standard === "iban" ? (
+        <>
+          {text.iban} <LongValue value={identifier.iban} label={text.iban} />
+        </>
+      ) : (
+        <>
+          <LongValue value={identifier.address} label={text.address} /> {text.on(identifier.chain)}
+        </>
+      )}
+    </>
+  );
 }
 
 /**
@@ -89,17 +102,19 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                 <Fragment key={order.id}>
                   <tr aria-label={text.rowLabel(order.id)}>
                     <td data-label={text.columns.id}>
-                      <code>{order.id}</code>
+                      <LongValue value={order.id} label={text.orderId} />
                     </td>
                     <td data-label={text.columns.profile}>
-                      <code>{order.profile}</code>
+                      <LongValue value={order.profile} label={text.profileId} />
                     </td>
                     <td data-label={text.columns.kind}>{text.kinds[order.kind]}</td>
                     <td data-label={text.columns.amount} className="amount">
                       {amount}
                     </td>
                     <td data-label={text.columns.chain}>{order.chain}</td>
-                    <td data-label={text.columns.counterpart}>{counterpartText(order.counterpart)}</td>
+                    <td data-label={text.columns.counterpart}>
+                      <Counterpart counterpart={order.counterpart} />
+                    </td>
                     <td data-label={text.columns.placedAt}>
                       <time dateTime={order.meta.placedAt}>{formatWhen(order.meta.placedAt)}</time>
                     </td>
@@ -116,10 +131,8 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                       ) : null}
                       {order.meta.rejectedReason ? <p className="muted">{order.meta.rejectedReason}</p> : null}
                       {order.meta.txHashes?.map((hash) => (
-                        <p key={hash} className="muted">
-                          <code title={hash} data-tx-hash={hash}>
-                            {text.transaction(hash)}
-                          </code>
+                        <p key={hash} className="muted" data-tx-hash={hash}>
+                          {text.transaction} <LongValue value={hash} label={text.transactionHash} short />
                         </p>
                       ))}
                     </td>

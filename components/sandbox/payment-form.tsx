@@ -10,6 +10,7 @@ import { Field } from "@/components/onboarding/field";
 import { FormSubmit } from "@/components/onboarding/form-submit";
 import type { OrderView } from "@/server/orders/order-view";
 import { simulatorPaymentSchema, type SimulatorPayment } from "@/server/sandbox/simulator.schemas";
+import { LongValue } from "@/components/layout/long-value";
 
 const FIELDS = ["iban", "amount", "currency", "memo"] as const;
 
@@ -104,7 +105,7 @@ function PaymentResult({ order, operator }: { order: OrderView; operator: boolea
       <dl className="facts">
         <dt>{text.resultFacts.order}</dt>
         <dd>
-          <code>{order.id}</code>
+          <LongValue value={order.id} label={text.resultFacts.order} />
         </dd>
         <dt>{text.resultFacts.state}</dt>
         <dd>
@@ -118,17 +119,17 @@ function PaymentResult({ order, operator }: { order: OrderView; operator: boolea
         </dd>
         <dt>{text.resultFacts.wallet}</dt>
         <dd>
-          <code className="break">{order.address}</code> ({order.chain})
+          <LongValue value={order.address} label={text.resultFacts.wallet} /> ({order.chain})
         </dd>
         <dt>{text.resultFacts.profile}</dt>
         <dd>
-          <code>{order.profile}</code>
+          <LongValue value={order.profile} label={text.resultFacts.profile} />
         </dd>
         {order.meta.txHashes?.[0] ? (
           <>
             <dt>{text.resultFacts.tx}</dt>
             <dd>
-              <code className="break">{order.meta.txHashes[0]}</code>
+              <LongValue value={order.meta.txHashes[0]} label={text.resultFacts.tx} />
             </dd>
           </>
         ) : null}

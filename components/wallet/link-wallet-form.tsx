@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useConnection, useDisconnect, useSignMessage, useSwitchChain } from "wagmi";
 import { linkWalletAction, type LinkWalletResult } from "@/app/(onboarding)/authorize/wallet-actions";
 import { wallet as walletCopy } from "@/components/copy/wallet";
+import { LongValue } from "@/components/layout/long-value";
 import { Field } from "@/components/onboarding/field";
 import type { AddressOnChain, ChainOption } from "./chain-option";
 
@@ -76,7 +77,8 @@ export function LinkWalletForm(props: {
       noValidate
     >
       <p role="status" className="connected">
-        {text.connected(connection.connector?.name ?? text.browserWallet, address)}{" "}
+        {text.connected(connection.connector?.name ?? text.browserWallet)}{" "}
+        <LongValue value={address} label={text.addressLabel} />{" "}
         <button type="button" onClick={() => disconnect.mutate()} disabled={busy !== undefined}>
           {text.disconnect}
         </button>

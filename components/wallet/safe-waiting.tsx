@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { onboardingStatusAction } from "@/app/(onboarding)/authorize/step-actions";
 import { wallet as walletCopy } from "@/components/copy/wallet";
+import { LongValue } from "@/components/layout/long-value";
 import type { AddressOnChain } from "./chain-option";
 
 const POLL_MS = 1000;
@@ -36,7 +37,11 @@ export function SafeWaiting(props: {
       <h3>
         <span className="spinner" aria-hidden="true" /> {text.heading}
       </h3>
-      <p>{text.body(props.message, props.pending.address, props.chainLabel)}</p>
+      <p>
+        {text.body(props.message, props.chainLabel)}{" "}
+        <LongValue value={props.pending.address} label={walletCopy.addressLabel} />
+      </p>
+      <p>{text.moveOn}</p>
       {status.isError ? <p className="form-error">{text.failed}</p> : null}
     </div>
   );

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useState, type ReactNode } from "react";
 import { useConnection } from "wagmi";
 import { wallet as walletCopy } from "@/components/copy/wallet";
+import { LongValue } from "@/components/layout/long-value";
 import type { AddressOnChain, ChainOption } from "./chain-option";
 import { LinkWalletForm } from "./link-wallet-form";
 import { SafeWaiting } from "./safe-waiting";
@@ -46,7 +47,8 @@ export function WalletStep(props: {
       <p className="muted">{text.intro}</p>
       {props.requiredAddress ? (
         <p className="notice" data-testid="required-address">
-          {text.required(props.applicationName, props.requiredAddress)} {text.requiredHint}
+          {text.required(props.applicationName)} <LongValue value={props.requiredAddress} label={text.addressLabel} />{" "}
+          {text.requiredHint}
         </p>
       ) : null}
       {props.autoLinkError ? (
@@ -60,7 +62,7 @@ export function WalletStep(props: {
           <ul className="linked-addresses">
             {props.linked.map((a) => (
               <li key={`${a.chain}:${a.address}`}>
-                <code>{text.linkedItem(a.address, labelOf(a.chain))}</code>
+                <LongValue value={a.address} label={text.addressLabel} /> {text.linkedOn(labelOf(a.chain))}
               </li>
             ))}
           </ul>

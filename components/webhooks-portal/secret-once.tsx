@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { webhooksPortalCopy as copy } from "@/components/copy/webhooks-portal";
-import { CopyButton } from "@/components/onboarding/copy-button";
+import { LongValue } from "@/components/layout/long-value";
 
 /** A new endpoint's signing secret, shown this once, with a copy button; focus moves here so it is not missed. */
 export function SecretOnce(props: { url: string; secret: string; onDismiss: () => void }) {
@@ -14,11 +14,10 @@ export function SecretOnce(props: { url: string; secret: string; onDismiss: () =
         {copy.secret.heading}
       </h2>
       <p>
-        {copy.secret.body} <code>{props.url}</code>.
+        {copy.secret.body} <LongValue value={props.url} label={copy.secret.urlLabel} />
       </p>
       <p className="secret-value">
-        <code data-testid="webhook-secret">{props.secret}</code>
-        <CopyButton value={props.secret} label={copy.secret.label} />
+        <LongValue testId="webhook-secret" value={props.secret} label={copy.secret.label} />
       </p>
       <p>
         <strong>{copy.secret.warning}</strong>

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { api, server } from "../fixtures/api.ts";
 import { eurBalance, fundedCustomer, PAYEE, settle, type FundedCustomer, type Order } from "../fixtures/orders.ts";
 import { operatorSession } from "../fixtures/operator.ts";
-import { checkAccessibility } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 
 // The built-in demo integrator, driven like a newcomer would: /demo, connect, sign in with the wallet, consent.
@@ -51,7 +51,7 @@ test("issue 9: /demo runs the authorization flow and shows context and balances"
   const listed = await request.get(api(`/orders?profile=${customer.profile}`), { headers: customer.partner });
   const [mintHash] = ((await listed.json()) as { orders: Order[] }).orders[0]?.meta.txHashes ?? [];
   expect(mintHash).toMatch(/^0x[0-9a-f]{64}$/);
-  await expect(page.getByTestId("demo-orders").locator(`[data-tx-hash="${mintHash}"]`)).toHaveText(
+  await expect(page.getByTestId("demo-orders").locator(`[data-tx-hash="${mintHash}"] code`)).toHaveText(
     `${mintHash!.slice(0, 10)}…${mintHash!.slice(-6)}`,
   );
   await checkAccessibility(page, testInfo, "demo-account");

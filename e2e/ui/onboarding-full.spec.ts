@@ -3,7 +3,8 @@ import * as oauth from "oauth4webapi";
 import { server, V2 } from "../fixtures/api.ts";
 import { catchCallback, uniqueEmail } from "../fixtures/callback.ts";
 import { fillPerson, fillPersonalQuestionnaire, pngImage, upload } from "../fixtures/kyc-screens.ts";
-import { checkAccessibility, expectStep, signUp } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
+import { expectStep, signUp } from "../fixtures/onboarding.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 

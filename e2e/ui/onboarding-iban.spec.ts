@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { api } from "../fixtures/api.ts";
 import { approvedCustomer } from "../fixtures/approved-customer.ts";
-import { expectStep, checkAccessibility, startOnboarding } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
+import { expectStep, startOnboarding } from "../fixtures/onboarding.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 

@@ -105,7 +105,7 @@ test("an address required on /auth: a wallet with another address is refused on 
   await signUp(page);
   await expect(page).toHaveURL(/\/authorize\/wallet\?/);
   await expect(page.getByTestId("required-address")).toContainText(
-    `Demo application asks you to link the address ${required.address}.`,
+    `Demo application asks you to link the address ${required.address}`,
   );
   await page.getByRole("button", { name: "Test Wallet" }).click();
   await expect(page.locator("#wrong-address")).toHaveText(

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { server } from "../fixtures/api.ts";
-import { checkAccessibility } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInOperator, submittedCustomer } from "../fixtures/operator-console.ts";
 

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { api, server } from "../fixtures/api.ts";
 import { customerHeaders } from "../fixtures/customer.ts";
-import { checkAccessibility } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInOperator, submittedCustomer } from "../fixtures/operator-console.ts";
 

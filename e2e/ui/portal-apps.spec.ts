@@ -8,7 +8,8 @@ import {
   signUpDeveloper,
   type PortalApplication,
 } from "../fixtures/developer.ts";
-import { checkAccessibility, signUp } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
+import { signUp } from "../fixtures/onboarding.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 
 // The developer portal's applications (issue 9): signing up as a developer, registering, the secret shown once,
@@ -51,6 +52,8 @@ test("issue 9: a newcomer signs up on /developers, registers an application and 
   expect(clientId).not.toBe(codeClientId);
   expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("button", { name: /Copy Client secret/i })).toBeVisible();
+  // C61: the ids and the secret wrap on a phone, each with its copy button.
+  await checkAccessibility(page, testInfo, "portal-registered");
 
   // The secret works for client credentials.
   expect(await clientCredentialsStatus(request, clientId, secret)).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { approvedCustomer } from "../fixtures/approved-customer.ts";
 import { demoApplicationId, developerCredentials, signInOnPage } from "../fixtures/demo-developer.ts";
-import { checkAccessibility } from "../fixtures/onboarding.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { RecordingReceiver } from "../fixtures/recording-receiver.ts";
 

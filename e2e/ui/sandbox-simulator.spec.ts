@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { LINK_MESSAGE } from "../fixtures/customer.ts";
 import { freePort } from "../fixtures/free-port.ts";
@@ -82,11 +83,8 @@ test("issue 9: simulator payment appears as an issue order and a balance", async
   const orderId = (await result.locator("dd code").first().textContent()) ?? "";
   expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
   await expect(result).toContainText(`GET /api/orders/${orderId}`);
-  await page.screenshot({ path: testInfo.outputPath("sandbox-simulator.png"), fullPage: true });
-  // It fits a 360 px screen: nothing runs off to the side.
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath("sandbox-simulator-360.png"), fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // C61 / WCAG 2.2 with the result's order id, address and hash: axe at 1280 and 360 px, nothing runs off the side.
+  await checkAccessibility(page, testInfo, "sandbox-simulator");
 
   // The customer's own token sees the issue order and the balance it minted.
   const order = await request.get(`${target.baseUrl}/orders/${orderId}`, { headers: own });

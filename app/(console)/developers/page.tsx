@@ -7,6 +7,7 @@ import { AccountForm } from "@/components/onboarding/account-form";
 import { listDeveloperApplications } from "@/server/applications/list-developer-applications";
 import { writableProfiles } from "@/server/applications/writable-profiles";
 import { getConfig } from "@/server/config";
+import { LongValue } from "@/components/layout/long-value";
 
 export const dynamic = "force-dynamic";
 
@@ -77,7 +78,7 @@ export default async function DevelopersPage() {
                   </td>
                   <td>{profileName(app.profile)}</td>
                   <td>
-                    <code>{app.codeClientId}</code>
+                    <LongValue value={app.codeClientId} label={text.list.codeClient} />
                   </td>
                   <td>
                     {app.privileges.length === 0 && app.requestedPrivileges.length === 0 ? text.list.none : null}

@@ -3,6 +3,7 @@ import { operatorCopy } from "@/components/copy/operator";
 import { StateBadge } from "@/components/operator/state-badge";
 import { when } from "@/components/operator/when";
 import { listReviewQueue } from "@/server/profiles/list-review-queue";
+import { LongValue } from "@/components/layout/long-value";
 import "./review.css";
 
 export const dynamic = "force-dynamic";
@@ -38,7 +39,7 @@ export default async function ReviewQueuePage(props: { searchParams: Promise<{ p
                     <td>
                       <Link href={`/operator/profiles/${item.id}`}>{item.name || operatorCopy.unnamed}</Link>
                       <br />
-                      <code className="muted id">{item.id}</code>
+                      <LongValue className="muted id" value={item.id} label={operatorCopy.review.id} />
                     </td>
                     <td>{operatorCopy.kinds[item.kind] ?? item.kind}</td>
                     <td>

@@ -6,6 +6,7 @@ import { when } from "@/components/operator/when";
 import { listAuditQuery } from "@/server/audit/list-audit";
 import { readAuditPage, type AuditPage } from "@/server/audit/read-audit-page";
 import { isAppError } from "@/server/errors";
+import { LongValue } from "@/components/layout/long-value";
 import "../review.css";
 
 export const dynamic = "force-dynamic";
@@ -100,7 +101,9 @@ export default async function AuditPage(props: { searchParams: Promise<Search> }
                   <td>
                     <time dateTime={entry.at}>{when(entry.at)}</time>
                   </td>
-                  <td>{entry.actor.email}</td>
+                  <td>
+                    <LongValue value={entry.actor.email} label={text.columns.actor} plain copy={false} />
+                  </td>
                   <td>
                     {text.actions[entry.action] ?? entry.action}
                     <br />
@@ -114,7 +117,7 @@ export default async function AuditPage(props: { searchParams: Promise<Search> }
                     )}
                     <br />
                     <Link className="id" href={link({ subject: entry.subject.id })}>
-                      <code>{entry.subject.id}</code>
+                      <LongValue value={entry.subject.id} label={text.subject} copy={false} />
                     </Link>
                   </td>
                   <td>{entry.reason ?? <span className="muted">{text.nothing}</span>}</td>

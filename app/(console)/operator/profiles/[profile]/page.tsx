@@ -8,6 +8,7 @@ import { SubmittedData } from "@/components/operator/submitted-data";
 import { when } from "@/components/operator/when";
 import { isAppError } from "@/server/errors";
 import { reviewItem, type ReviewItem } from "@/server/profiles/review-profile";
+import { LongValue } from "@/components/layout/long-value";
 import "../../review.css";
 
 export const dynamic = "force-dynamic";
@@ -48,7 +49,7 @@ export default async function ProfileReviewPage(props: { params: Promise<{ profi
         ) : null}
         <dt>{text.id}</dt>
         <dd>
-          <code>{item.id}</code>
+          <LongValue value={item.id} label={text.id} />
         </dd>
       </dl>
       {blocked && anyPending ? <p className="notice">{text.blockedNotice}</p> : null}

@@ -6,6 +6,7 @@ import { listApplicationDeliveries, deliveryLogFilter } from "@/server/webhooks/
 import { listSubscriptions } from "@/server/webhooks/manage-subscriptions";
 import { WEBHOOK_EVENT_TYPES } from "@/server/webhooks/webhook.schemas";
 import { webhookPortalAccess } from "../portal-access";
+import { LongValue } from "@/components/layout/long-value";
 
 export const dynamic = "force-dynamic";
 
@@ -122,7 +123,7 @@ export default async function DeliveriesPage(props: {
                   <td>{d.lastAttempt ? (d.lastAttempt.responseStatus ?? l.noAnswer) : "—"}</td>
                   <td>
                     <Link href={`${base}/${encodeURIComponent(d.id)}`}>
-                      <code>{d.id}</code>
+                      <LongValue value={d.id} label={l.id} copy={false} />
                     </Link>
                   </td>
                 </tr>

@@ -7,6 +7,7 @@ import { WebhooksHeader } from "@/components/webhooks-portal/webhooks-header";
 import { isAppError } from "@/server/errors";
 import { applicationDelivery } from "@/server/webhooks/application-delivery";
 import { webhookPortalAccess } from "../../portal-access";
+import { LongValue } from "@/components/layout/long-value";
 
 export const dynamic = "force-dynamic";
 
@@ -43,11 +44,11 @@ export default async function DeliveryPage(props: { params: Promise<{ applicatio
         <dl className="facts">
           <dt>{d.id}</dt>
           <dd>
-            <code>{delivery.id}</code>
+            <LongValue value={delivery.id} label={d.id} />
           </dd>
           <dt>{d.eventId}</dt>
           <dd>
-            <code>{delivery.eventId}</code>
+            <LongValue value={delivery.eventId} label={d.eventId} />
           </dd>
           <dt>{d.type}</dt>
           <dd>
