@@ -7,6 +7,7 @@ import type { Balances, LinkedAddress } from "./api-types";
 import { useDemoConnection, useSessionGuard } from "./demo-context";
 import { Loading, QueryError } from "./query-state";
 import { LongValue } from "@/components/layout/long-value";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 /** `GET /balances/{chain}/{address}` for every linked address on every chain it is linked on. */
 export function BalancesCard(props: { addresses: LinkedAddress[]; sandbox: boolean; loading: boolean }) {
@@ -34,7 +35,7 @@ export function BalancesCard(props: { addresses: LinkedAddress[]; sandbox: boole
       ) : (
         <>
           {rows.length > 0 ? (
-            <div className="demo-table-scroll">
+            <TableScroll label={text.heading} className="demo-table-scroll">
               <table className="demo-table">
                 <thead>
                   <tr>
@@ -57,7 +58,7 @@ export function BalancesCard(props: { addresses: LinkedAddress[]; sandbox: boole
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : null}
           {empty ? (
             <p className="empty">

@@ -5,6 +5,7 @@ import { isOpen, type Order } from "./api-types";
 import { useApiQuery } from "./demo-context";
 import { Loading, QueryError } from "./query-state";
 import { LongValue } from "@/components/layout/long-value";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 /** How many orders the demo lists: the latest ones (the API pages the rest). */
 export const RECENT_ORDERS = 10;
@@ -30,7 +31,7 @@ export function OrdersCard(props: { profile: string }) {
       ) : orders.data.orders.length === 0 ? (
         <p className="empty">{text.none}</p>
       ) : (
-        <div className="demo-table-scroll">
+        <TableScroll label={text.heading} className="demo-table-scroll">
           <table className="demo-table" data-testid="demo-orders">
             <caption className="muted">{text.caption}</caption>
             <thead>
@@ -72,7 +73,7 @@ export function OrdersCard(props: { profile: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

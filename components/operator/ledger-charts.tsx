@@ -1,6 +1,7 @@
 import { operatorCopy } from "@/components/copy/operator";
 import type { LedgerDay } from "@/server/ledger/ledger-history";
 import { displayAmount } from "@/server/money/display";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 /*
  * The ledger's charts, drawn as inline SVG on the server: no script, no chart library. Each is an image with a title
@@ -132,7 +133,7 @@ export function OutstandingChart({ id, chain, currency, days }: SeriesProps) {
 export function LedgerDaysTable({ currency, days, label }: { currency: string; days: LedgerDay[]; label: string }) {
   const c = text.columns;
   return (
-    <div className="table-scroll">
+    <TableScroll label={label}>
       <table className="data-table ledger-table" aria-label={label}>
         <thead>
           <tr>
@@ -161,6 +162,6 @@ export function LedgerDaysTable({ currency, days, label }: { currency: string; d
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

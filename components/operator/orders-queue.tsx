@@ -9,6 +9,7 @@ import { displayAmount } from "@/server/money/display";
 import { formatWhen } from "./format";
 import { RejectOrderForm } from "./reject-order-form";
 import { LongValue } from "@/components/layout/long-value";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 const text = operatorCopy.orders;
 const COLUMNS = 9;
@@ -81,7 +82,7 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
           </p>
         ) : null}
       </div>
-      <div className="table-scroll">
+      <TableScroll label={text.title}>
         <table className="data-table orders-queue">
           <thead>
             <tr>
@@ -188,7 +189,7 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

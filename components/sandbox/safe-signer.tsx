@@ -11,6 +11,7 @@ import { useHydrated } from "@/components/onboarding/use-hydrated";
 import type { EmittedSignMsg } from "@/server/sandbox/emit-safe-signature";
 import type { SafeSignatureView } from "@/server/sandbox/list-safe-signatures";
 import { emitSignMsgSchema, type EmitSignMsg } from "@/server/sandbox/simulator.schemas";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 const FIELDS = ["chain", "address", "what"] as const;
 
@@ -126,7 +127,7 @@ function PendingList(props: { pending: SafeSignatureView[]; onComplete: (msgHash
   const [busy, setBusy] = useState<string>();
   if (props.pending.length === 0) return <p className="empty">{text.none}</p>;
   return (
-    <div className="table-scroll">
+    <TableScroll label={text.pendingHeading}>
       <table className="data-table">
         <caption>{text.pendingHeading}</caption>
         <thead>
@@ -164,6 +165,6 @@ function PendingList(props: { pending: SafeSignatureView[]; onComplete: (msgHash
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Environment } from "../environment.ts";
+import { MAX_URL } from "../limits.ts";
 
 /** What every area's settings may depend on besides its own variables. */
 export type SettingsContext = {
@@ -29,6 +30,7 @@ export function defineSettings<S extends z.ZodRawShape, T>(area: AreaSettings<S,
 /** A URL setting, kept without a trailing slash. */
 export const urlSetting = z
   .string()
+  .max(MAX_URL)
   .url()
   .transform((value) => value.replace(/\/+$/, ""));
 

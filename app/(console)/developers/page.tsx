@@ -8,6 +8,7 @@ import { listDeveloperApplications } from "@/server/applications/list-developer-
 import { writableProfiles } from "@/server/applications/writable-profiles";
 import { getConfig } from "@/server/config";
 import { LongValue } from "@/components/layout/long-value";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 export const dynamic = "force-dynamic";
 
@@ -60,7 +61,7 @@ export default async function DevelopersPage() {
           <p>{text.list.emptyExplained}</p>
         </section>
       ) : (
-        <div className="table-scroll card">
+        <TableScroll label={text.list.heading} className="table-scroll card">
           <table className="data-table">
             <thead>
               <tr>
@@ -97,7 +98,7 @@ export default async function DevelopersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {profiles.length === 0 ? (
         <p className="card notice">{text.list.noProfile}</p>

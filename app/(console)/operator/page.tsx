@@ -5,6 +5,7 @@ import { when } from "@/components/operator/when";
 import { listReviewQueue } from "@/server/profiles/list-review-queue";
 import { LongValue } from "@/components/layout/long-value";
 import "./review.css";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 export const dynamic = "force-dynamic";
 
@@ -21,7 +22,7 @@ export default async function ReviewQueuePage(props: { searchParams: Promise<{ p
       ) : (
         <>
           <p className="muted">{text.intro(queue.total)}</p>
-          <div className="table-scroll">
+          <TableScroll label={text.caption}>
             <table className="data-table">
               <caption className="visually-hidden">{text.caption}</caption>
               <thead>
@@ -53,7 +54,7 @@ export default async function ReviewQueuePage(props: { searchParams: Promise<{ p
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {queue.pages > 1 ? (
             <nav className="pager" aria-label={text.pagination}>
               {queue.page > 1 ? <Link href={`/operator?page=${queue.page - 1}`}>{text.previous}</Link> : null}

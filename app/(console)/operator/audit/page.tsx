@@ -8,6 +8,7 @@ import { readAuditPage, type AuditPage } from "@/server/audit/read-audit-page";
 import { isAppError } from "@/server/errors";
 import { LongValue } from "@/components/layout/long-value";
 import "../review.css";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 export const dynamic = "force-dynamic";
 
@@ -82,7 +83,7 @@ export default async function AuditPage(props: { searchParams: Promise<Search> }
       {!page ? null : page.entries.length === 0 ? (
         <p className="card empty">{filtered ? text.emptyFiltered : text.empty}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={text.caption}>
           <table className="data-table">
             <caption className="visually-hidden">{text.caption}</caption>
             <thead>
@@ -128,7 +129,7 @@ export default async function AuditPage(props: { searchParams: Promise<Search> }
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {page && (page.nextCursor !== undefined || raw.cursor !== undefined) ? (
         <nav className="pager" aria-label={text.pagination}>

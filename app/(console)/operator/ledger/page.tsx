@@ -3,6 +3,7 @@ import { FlowChart, LedgerDaysTable, OutstandingChart } from "@/components/opera
 import { ledgerHistory } from "@/server/ledger/ledger-history";
 import { ledgerReport } from "@/server/ledger/ledger-report";
 import { displayAmount } from "@/server/money/display";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 export const dynamic = "force-dynamic";
 
@@ -46,7 +47,7 @@ export default async function OperatorLedgerPage(props: { searchParams: Promise<
       {totals.length === 0 ? (
         <p className="card empty">{text.empty}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={text.overviewTitle}>
           <table className="data-table ledger-table" aria-labelledby="overview-title">
             <thead>
               <tr>
@@ -75,7 +76,7 @@ export default async function OperatorLedgerPage(props: { searchParams: Promise<
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <form className="card filters" method="get" action="/operator/ledger">

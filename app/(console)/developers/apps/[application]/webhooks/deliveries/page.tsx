@@ -7,6 +7,7 @@ import { listSubscriptions } from "@/server/webhooks/manage-subscriptions";
 import { WEBHOOK_EVENT_TYPES } from "@/server/webhooks/webhook.schemas";
 import { webhookPortalAccess } from "../portal-access";
 import { LongValue } from "@/components/layout/long-value";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 export const dynamic = "force-dynamic";
 
@@ -92,7 +93,7 @@ export default async function DeliveriesPage(props: {
       {log.deliveries.length === 0 ? (
         <p className="card empty">{filtered ? l.emptyFiltered : l.empty}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={l.caption}>
+        <TableScroll label={l.caption}>
           <table className="data-table delivery-log">
             <caption className="visually-hidden">{l.caption}</caption>
             <thead>
@@ -130,7 +131,7 @@ export default async function DeliveriesPage(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav className="pager" aria-label={l.pagination}>
         {log.page > 1 ? <Link href={pageHref(log.page - 1)}>{l.previous}</Link> : <span />}

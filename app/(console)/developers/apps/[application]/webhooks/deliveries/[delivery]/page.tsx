@@ -8,6 +8,7 @@ import { isAppError } from "@/server/errors";
 import { applicationDelivery } from "@/server/webhooks/application-delivery";
 import { webhookPortalAccess } from "../../portal-access";
 import { LongValue } from "@/components/layout/long-value";
+import { TableScroll } from "@/components/layout/table-scroll";
 
 export const dynamic = "force-dynamic";
 
@@ -89,7 +90,7 @@ export default async function DeliveryPage(props: { params: Promise<{ applicatio
         {delivery.attemptLog.length === 0 ? (
           <p className="card empty">{d.none}</p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={d.attemptsCaption}>
+          <TableScroll label={d.attemptsCaption}>
             <table className="data-table attempts">
               <caption className="visually-hidden">{d.attemptsCaption}</caption>
               <thead>
@@ -117,7 +118,7 @@ export default async function DeliveryPage(props: { params: Promise<{ applicatio
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 
