@@ -25,6 +25,11 @@ export type Caller = {
   userId: string;
   profileId: string;
   grantType: string;
+  /**
+   * When the token stops being valid, in milliseconds since the epoch (absent for callers without a token): what
+   * holds a caller for longer than a request (the order WebSocket) ends then.
+   */
+  expiresAt?: number;
 };
 
 /** The spec's exact 401 body: `{"code":401,"status":"Unauthorized","message":"Not authenticated"}`. */
@@ -70,6 +75,7 @@ export async function authenticateBearer(header: string | null, clock: Clock = s
     userId: row.userId ?? row.client.application.ownerId,
     profileId: row.profileId,
     grantType: row.grantType,
+    expiresAt: row.expiresAt.getTime(),
   };
   const until = Math.min(row.expiresAt.getTime(), now + AUTH_CACHE_SECONDS * 1000);
   if (cacheable(epoch)) authCache().callers.set(tokenHash, caller, until, callerTags(caller));
@@ -95,5 +101,6 @@ async function clientCredentialsCaller(token: string, now: number): Promise<Call
     userId: client.ownerId,
     profileId: client.profileId,
     grantType: CLIENT_CREDENTIALS,
+    expiresAt: claims.exp,
   };
 }
