@@ -6,6 +6,7 @@ import pg from "pg";
 import { V2 } from "../fixtures/api.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
+import { siweTokens } from "../fixtures/customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { openedOrderSocket, type OrderSocket } from "../fixtures/order-socket.ts";
 import { redeemBody, type FundedCustomer } from "../fixtures/orders.ts";
@@ -283,7 +284,7 @@ if (process.env.DATABASE_URL) {
 }
 
 if (process.env.DATABASE_URL) {
-  test("C62: an order changed through one instance reaches order WebSockets on the other, directly and through HAProxy", async ({
+  test("C62: an order changed through one instance reaches order WebSockets on the other, directly and through HAProxy; a token revoked on one closes its socket on the other", async ({
     request,
   }) => {
     test.setTimeout(180_000);
@@ -336,6 +337,24 @@ if (process.env.DATABASE_URL) {
       }
       const read = await request.get(`http://localhost:${portA}/api/orders/${order.id}`, { headers: customer.partner });
       expect(sockets[0]!.messages.at(-1)).toEqual(await read.json());
+
+      // A person's token revoked through instance B closes its socket on instance A.
+      const onA = { baseUrl: `http://localhost:${portA}/api`, demo };
+      const onB = { baseUrl: `http://localhost:${portB}/api`, demo };
+      const first = await siweTokens(request, customer.account, onA);
+      const refresh = (refreshToken: string) =>
+        request.post(`${onB.baseUrl}/auth/token`, {
+          form: { grant_type: "refresh_token", client_id: demo.codeClientId, refresh_token: refreshToken },
+        });
+      const rotated = await refresh(first.refresh_token);
+      expect(rotated.status()).toBe(200);
+      const { access_token } = (await rotated.json()) as { access_token: string };
+      const personal = await openedOrderSocket(onA.baseUrl, { access_token, profile: customer.profile });
+      sockets.push(personal);
+      expect((await refresh(first.refresh_token)).status()).toBe(400);
+      const revokedAt = Date.now();
+      expect(await personal.closed).toEqual({ code: 4401, reason: "The access token is no longer valid" });
+      expect(Date.now() - revokedAt).toBeLessThan(2_000);
     } finally {
       for (const socket of sockets) socket.ws.terminate();
       await operator?.dispose();
