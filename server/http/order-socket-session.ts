@@ -20,7 +20,7 @@ export const CLOSE = {
   interrupted: { code: 1012, reason: "Order notifications were interrupted; connect again" },
   stopping: { code: 1001, reason: "The server is stopping" },
 } as const;
-type CloseReason = (typeof CLOSE)[keyof typeof CLOSE];
+export type CloseReason = (typeof CLOSE)[keyof typeof CLOSE];
 
 /** An accepted order WebSocket: who opened it, with which token, and what it watches. */
 export type OrderSession = {
@@ -52,7 +52,11 @@ export const openOrderSockets = new Set<WebSocket>();
  * the token expires (4401), is revoked or its client's secret rotated (4401, as soon as the eviction is heard), or
  * the profile can no longer be read (4403). The client sends nothing; anything it sends is ignored.
  */
-export function serveOrderSocket(ws: WebSocket, session: OrderSession, pingMs = PING_MS): void {
+export function serveOrderSocket(
+  ws: WebSocket,
+  session: OrderSession,
+  { pingMs = PING_MS, check = stillAllowed }: { pingMs?: number; check?: typeof stillAllowed } = {},
+): void {
   openOrderSockets.add(ws);
   let closed = false;
   const close = ({ code, reason }: CloseReason) => {
@@ -71,7 +75,7 @@ export function serveOrderSocket(ws: WebSocket, session: OrderSession, pingMs = 
   });
 
   const recheck = async () => {
-    const outcome = await stillAllowed(session);
+    const outcome = await check(session);
     if (outcome) close(outcome);
   };
   const tags = new Set([...callerTags(session.caller), `application:${session.caller.applicationId}`]);
@@ -91,6 +95,8 @@ export function serveOrderSocket(ws: WebSocket, session: OrderSession, pingMs = 
   let alive = true;
   ws.on("pong", () => (alive = true));
   const heartbeat = setInterval(() => {
+    // A closing socket is ws's to end (it waits 30 s for the peer's close frame); ping throws on it.
+    if (ws.readyState !== ws.OPEN) return;
     if (!alive) return ws.terminate();
     alive = false;
     ws.ping();

@@ -74,6 +74,8 @@ async function accept(req: http.IncomingMessage, socket: Duplex, head: Buffer, c
   // Listening before the handshake: a change committed after the client sees the socket open is never missed.
   stopAtShutdown();
   await orderFeedReady();
+  // The client may have gone while it was checked; from here to the close listener below nothing awaits.
+  if (socket.destroyed) return;
   const held = perToken.get(caller.tokenId) ?? 0;
   if (held >= MAX_SOCKETS_PER_TOKEN) {
     throw new AppError(
