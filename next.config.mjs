@@ -2,7 +2,8 @@
 const nextConfig = {
   // PGlite ships WebAssembly and data files it loads from its own package folder; the PostgreSQL driver and the
   // logger use Node internals. Loading them from node_modules keeps them intact; prom-client from there is one module
-  // per process, so every route and the instrumentation share its registry.
+  // per process, so every route and the instrumentation share its registry. ws (the order WebSocket) requires its
+  // optional native helpers only if present, which a bundle cannot express.
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
@@ -10,6 +11,7 @@ const nextConfig = {
     "pino",
     "@prisma/adapter-pg",
     "prom-client",
+    "ws",
   ],
   poweredByHeader: false,
   reactStrictMode: true,

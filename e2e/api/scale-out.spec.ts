@@ -6,7 +6,9 @@ import pg from "pg";
 import { V2 } from "../fixtures/api.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
+import { siweTokens } from "../fixtures/customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
+import { openedOrderSocket, type OrderSocket } from "../fixtures/order-socket.ts";
 import { redeemBody, type FundedCustomer } from "../fixtures/orders.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { startServer, stopServer, type DemoInstance, type SpawnedServer } from "../fixtures/spawn-server.ts";
@@ -275,6 +277,88 @@ if (process.env.DATABASE_URL) {
       await operator?.dispose();
       lb.child.kill("SIGTERM");
       await receiver.stop();
+      await Promise.all([stopServer(a), stopServer(b)]);
+      await database.drop();
+    }
+  });
+}
+
+if (process.env.DATABASE_URL) {
+  test("C62: an order changed through one instance reaches order WebSockets on the other, directly and through HAProxy; a token revoked on one closes its socket on the other", async ({
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const database = (await scratchDatabase("tokenrail_e2e_socket"))!;
+    const [portA, portB, lbPort] = [await freePort(), await freePort(), await freePort()];
+    const demo = {
+      codeClientId: randomUUID(),
+      clientId: randomUUID(),
+      clientSecret: randomBytes(24).toString("base64url"),
+    };
+    const operatorPassword = randomBytes(12).toString("base64url");
+    const lbUrl = `http://localhost:${lbPort}`;
+    const env = {
+      ...database.env,
+      TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+      TOKENRAIL_APP_URL: lbUrl,
+      TOKENRAIL_DEMO_CODE_CLIENT_ID: demo.codeClientId,
+      TOKENRAIL_DEMO_CLIENT_ID: demo.clientId,
+      TOKENRAIL_DEMO_CLIENT_SECRET: demo.clientSecret,
+      TOKENRAIL_DEMO_OPERATOR_PASSWORD: operatorPassword,
+      LOG_LEVEL: "warn",
+    };
+    const a = await startServer(portA, env);
+    const b = await startServer(portB, env);
+    const lb = startHaproxy(`127.0.0.1:${lbPort}`, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
+    let operator: APIRequestContext | undefined;
+    const sockets: OrderSocket[] = [];
+    try {
+      await expect.poll(async () => (await fetch(`${lbUrl}/readyz`).catch(() => undefined))?.status).toBe(200);
+      const target: DemoInstance = { server: a, appUrl: lbUrl, baseUrl: `${lbUrl}/api`, demo, operatorPassword };
+      operator = await operatorSession(target);
+      const customer = await customerWithIbanOn(request, target, operator);
+      const token = customer.partner.authorization!.slice("Bearer ".length);
+      const query = { access_token: token, profile: customer.profile };
+      // One socket on instance A itself, and two through the balancer (round robin: one lands on each instance).
+      for (const base of [`http://localhost:${portA}/api`, target.baseUrl, target.baseUrl]) {
+        sockets.push(await openedOrderSocket(base, query));
+      }
+      // The payment, and so the order's creation and processing, made through instance B only.
+      const paid = await request.post(`http://localhost:${portB}/api/sandbox/payments`, {
+        headers: customer.partner,
+        data: { iban: customer.iban, amount: "42.00", memo: "scale-out socket" },
+      });
+      expect(paid.status(), await paid.text()).toBe(201);
+      const order = (await paid.json()) as { id: string };
+      for (const socket of sockets) {
+        await expect
+          .poll(() => socket.messages.filter((m) => m.id === order.id).map((m) => m.state), { timeout: 15_000 })
+          .toEqual(["pending", "processed"]);
+      }
+      const read = await request.get(`http://localhost:${portA}/api/orders/${order.id}`, { headers: customer.partner });
+      expect(sockets[0]!.messages.at(-1)).toEqual(await read.json());
+
+      // A person's token revoked through instance B closes its socket on instance A.
+      const onA = { baseUrl: `http://localhost:${portA}/api`, demo };
+      const onB = { baseUrl: `http://localhost:${portB}/api`, demo };
+      const first = await siweTokens(request, customer.account, onA);
+      const refresh = (refreshToken: string) =>
+        request.post(`${onB.baseUrl}/auth/token`, {
+          form: { grant_type: "refresh_token", client_id: demo.codeClientId, refresh_token: refreshToken },
+        });
+      const rotated = await refresh(first.refresh_token);
+      expect(rotated.status()).toBe(200);
+      const { access_token } = (await rotated.json()) as { access_token: string };
+      const personal = await openedOrderSocket(onA.baseUrl, { access_token, profile: customer.profile });
+      sockets.push(personal);
+      expect((await refresh(first.refresh_token)).status()).toBe(400);
+      const revokedAt = Date.now();
+      expect(await personal.closed).toEqual({ code: 4401, reason: "The access token is no longer valid" });
+      expect(Date.now() - revokedAt).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.ws.terminate();
+      await operator?.dispose();
+      lb.child.kill("SIGTERM");
       await Promise.all([stopServer(a), stopServer(b)]);
       await database.drop();
     }

@@ -4,9 +4,11 @@ import { logger } from "../logging/logger.ts";
 import { metrics } from "../metrics/metrics.ts";
 import { routeLabel } from "./route-label.ts";
 import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { AppError } from "../errors.ts";
 import { MAX_REQUEST_HEADER_BYTES } from "../header-limits.ts";
 import { edgeRefusal } from "./edge.ts";
-import { AppError } from "../errors.ts";
+import { handleOrderUpgrade, isOrderSocketPath } from "./order-socket.ts";
 import { requestIdFrom } from "./request-id.ts";
 import { errorBody } from "./respond.ts";
 
@@ -18,6 +20,7 @@ const installed = Symbol.for("tokenrail.edge-rules");
  * fetch `Request` forbids the method, so it answers a plain-text 500 before any proxy runs), and a proxy would have
  * every request body buffered in memory (uploads must stream so that a 413 arrives while they are sent).
  * Installed once per process at start-up; a refused request gets the spec's error body, a request id and a log line.
+ * Upgrades to the order WebSocket (`{apiPrefix}/orders`) are answered here too (`order-socket.ts`).
  */
 export function applyEdgeRules(): void {
   const proto = http.Server.prototype as http.Server & { [installed]?: true };
@@ -52,6 +55,17 @@ export function applyEdgeRules(): void {
         res.end(JSON.stringify(body));
         req.resume();
         logger().info({ reqId: requestId, method: req.method, path, status: body.code }, "refused at the edge");
+        return true;
+      }
+    }
+    if (event === "upgrade") {
+      // The order WebSocket (C62): Next.js route handlers cannot upgrade, so it is served here; any other upgrade
+      // goes on to Next.js as before.
+      const [req, socket, head] = args as [http.IncomingMessage, Duplex, Buffer];
+      const target = req.url ?? "/";
+      const query = target.indexOf("?");
+      if (isOrderSocketPath(query < 0 ? target : target.slice(0, query), config.apiPrefix)) {
+        handleOrderUpgrade(req, socket, head, config);
         return true;
       }
     }

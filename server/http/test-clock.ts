@@ -8,7 +8,13 @@ const SECONDS = /^\d{1,9}$/;
 
 /** Runs `fn` at the time the request asks for, where the instance allows it; anywhere else the header means nothing. */
 export function atRequestedTime<T>(req: Request, fn: () => Promise<T>): Promise<T> {
-  const asked = req.headers.get(TEST_CLOCK_HEADER);
-  if (asked === null || !SECONDS.test(asked) || !getConfig().testClock) return fn();
-  return atClockOffset(Number(asked) * 1000, fn);
+  const offsetMs = requestedOffsetMs(req.headers);
+  return offsetMs === 0 ? fn() : atClockOffset(offsetMs, fn);
+}
+
+/** How far in the future the request asks to be served, where the instance allows it (else 0), in milliseconds. */
+export function requestedOffsetMs(headers: Pick<Headers, "get">): number {
+  const asked = headers.get(TEST_CLOCK_HEADER);
+  if (asked === null || !SECONDS.test(asked) || !getConfig().testClock) return 0;
+  return Number(asked) * 1000;
 }

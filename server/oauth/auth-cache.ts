@@ -38,6 +38,8 @@ type Holder = {
    * the change commits.
    */
   announce?: (tags: readonly string[], tx?: DbOrTx) => Promise<void>;
+  /** Told of every eviction made here or heard from another instance (`onAuthEvicted`). */
+  observers: Set<(tags: readonly string[] | undefined) => void>;
 };
 const holder = globalThis as typeof globalThis & { __tokenrailAuthCache?: Holder };
 
@@ -48,6 +50,7 @@ export function authCache(): Holder {
     clients: new TtlCache(10_000),
     epoch: 0,
     caching: true,
+    observers: new Set(),
   };
   return holder.__tokenrailAuthCache;
 }
@@ -99,6 +102,18 @@ export function evictLocally(tags: readonly string[] | undefined): void {
     if (tags) entries.evict(tags);
     else entries.clear();
   }
+  for (const observer of cache.observers) observer(tags);
+}
+
+/**
+ * Calls `observer` after every eviction of this process (its own, and those heard from other instances) with its
+ * tags, `undefined` for all: what holds a caller beyond one request (an order WebSocket) checks it again then, so a
+ * revoked token or a rotated secret ends it as it fails everywhere else. Returns the function that stops it.
+ */
+export function onAuthEvicted(observer: (tags: readonly string[] | undefined) => void): () => void {
+  const { observers } = authCache();
+  observers.add(observer);
+  return () => observers.delete(observer);
 }
 
 /**

@@ -51,6 +51,7 @@ export async function authenticateBearer(header: string | null, clock: Clock = s
     userId: row.userId ?? row.client.application.ownerId,
     profileId: row.profileId,
     grantType: row.grantType,
+    expiresAt: row.expiresAt.getTime(),
   };
   const until = Math.min(row.expiresAt.getTime(), now + AUTH_CACHE_SECONDS * 1000);
   if (cacheable(epoch)) authCache().callers.set(tokenHash, caller, until, callerTags(caller));
@@ -76,5 +77,6 @@ async function clientCredentialsCaller(token: string, now: number): Promise<Call
     userId: client.ownerId,
     profileId: client.profileId,
     grantType: CLIENT_CREDENTIALS,
+    expiresAt: claims.exp,
   };
 }

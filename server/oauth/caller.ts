@@ -16,4 +16,9 @@ export type Caller = {
   userId: string;
   profileId: string;
   grantType: string;
+  /**
+   * When the token stops being valid, in milliseconds since the epoch (absent for callers without a token): what
+   * holds a caller for longer than a request (the order WebSocket) ends then.
+   */
+  expiresAt?: number;
 };

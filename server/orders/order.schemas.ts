@@ -210,3 +210,14 @@ export const listOrdersQuery = z.object({
   cursor: text("Cursor", MAX_ID).min(1, "Cursor missing").optional(),
 });
 export type ListOrdersQuery = z.output<typeof listOrdersQuery>;
+
+/**
+ * The query of the order WebSocket (`{base_url}/orders` upgraded, CONTRACT "Order websocket"): the SDK sends the
+ * access token in it (a browser cannot set headers on a WebSocket) and the filters of `GET /orders` it has.
+ */
+export const watchOrdersQuery = z.object({
+  access_token: text("Access token", MAX_TEXT).optional(),
+  profile: listOrdersQuery.shape.profile,
+  state: listOrdersQuery.shape.state,
+});
+export type WatchOrdersQuery = z.output<typeof watchOrdersQuery>;
