@@ -6,7 +6,8 @@ import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { startServer, stopServer, waitFor, type DemoInstance, type SpawnedServer } from "../fixtures/spawn-server.ts";
-import { WebhookReceiver, type Delivery } from "../fixtures/webhook-receiver.ts";
+import { Gate } from "../fixtures/webhook-gate.ts";
+import { WebhookReceiver } from "../fixtures/webhook-receiver.ts";
 
 /**
  * The scale-out deployment (two instances behind HAProxy on one PostgreSQL) when an instance dies holding webhook
@@ -21,23 +22,6 @@ const WITHIN_MS = 5_000;
 /** How long the test waits for them at all: past every hold, so a run on a build without C60 ends with the figure. */
 const WAIT_MS = 100_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A slow receiver: `order.*` deliveries wait for an answer until the test lets them through. */
-class Gate {
-  private waiting: (() => void)[] = [];
-  private open = false;
-  hold = (delivery: Delivery): Promise<void> =>
-    this.open || !delivery.type.startsWith("order.")
-      ? Promise.resolve()
-      : new Promise((resolve) => this.waiting.push(resolve));
-  releaseHeld(): void {
-    for (const go of this.waiting.splice(0)) go();
-  }
-  openFully(): void {
-    this.open = true;
-    this.releaseHeld();
-  }
-}
 
 if (process.env.DATABASE_URL) {
   test("C60: webhook deliveries held by an instance killed with SIGKILL reach the receiver from the survivor within seconds, each webhook-id once after the crash", async ({
@@ -59,11 +43,8 @@ if (process.env.DATABASE_URL) {
     const lb = startHaproxy(`127.0.0.1:${lbPort}`, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
     const receiver = new WebhookReceiver();
     const gate = new Gate();
-    const arrivals: { id: string; at: number }[] = [];
-    receiver.hold = (delivery) => {
-      if (delivery.type.startsWith("order.")) arrivals.push({ id: delivery.headers["webhook-id"]!, at: Date.now() });
-      return gate.hold(delivery);
-    };
+    const arrivals = gate.arrivals;
+    receiver.hold = gate.hold;
     let operator: APIRequestContext | undefined;
     try {
       await expect.poll(async () => (await fetch(`${lbUrl}/readyz`).catch(() => undefined))?.status).toBe(200);
@@ -129,7 +110,7 @@ if (process.env.DATABASE_URL) {
       const missing = () => interrupted.filter((id) => !after().some((arrival) => arrival.id === id));
       const deadline = killed + WAIT_MS;
       while (missing().length > 0 && Date.now() < deadline) await sleep(100);
-      const arrivedMs = Math.max(...interrupted.map((id) => after().find((x) => x.id === id)?.at ?? Infinity)) - killed;
+      const arrivedMs = gate.lastArrivalMs(interrupted, killed);
       console.log(`C60: ${interrupted.length} interrupted deliveries, the last arrived ${arrivedMs} ms after the kill`);
       expect(
         { missing: missing().length, withinLimit: arrivedMs <= WITHIN_MS },
