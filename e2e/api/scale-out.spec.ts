@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
-import pg from "pg";
 import { V2 } from "../fixtures/api.ts";
+import { clusterSettings, query, startHaproxy } from "../fixtures/cluster.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { siweTokens } from "../fixtures/customer.ts";
@@ -30,27 +28,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Tally = { sent: number; acknowledged: number; failed: number };
 
-function startHaproxy(bind: string, instances: [string, string]): { child: ChildProcess; output: () => string } {
-  const child = spawn("haproxy", ["-f", path.resolve("deploy/haproxy.cfg"), "-db"], {
-    env: { ...process.env, LB_BIND: bind, INSTANCE_A: instances[0], INSTANCE_B: instances[1] },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function query<R extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 if (process.env.DATABASE_URL) {
   test("issue 17: two instances behind HAProxy, one killed with SIGKILL mid-load and restarted: nothing acknowledged is lost or doubled", async ({
     request,
@@ -58,26 +35,12 @@ if (process.env.DATABASE_URL) {
     test.setTimeout(300_000);
     const database = (await scratchDatabase("tokenrail_e2e_scale"))!;
     const [portA, portB, lbPort] = [await freePort(), await freePort(), await freePort()];
-    const demo = {
-      codeClientId: randomUUID(),
-      clientId: randomUUID(),
-      clientSecret: randomBytes(24).toString("base64url"),
-    };
-    const operatorPassword = randomBytes(12).toString("base64url");
     const lbUrl = `http://localhost:${lbPort}`;
     // One configuration for both instances: the same database, secret, public address and demo credentials.
-    const env = {
-      ...database.env,
-      TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
-      TOKENRAIL_APP_URL: lbUrl,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: demo.clientSecret,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: operatorPassword,
+    const { env, demo, operatorPassword } = clusterSettings(lbUrl, database.env.DATABASE_URL, {
       TOKENRAIL_SANDBOX_AUTO_PROCESS: "off",
       TOKENRAIL_WEBHOOK_TIMEOUT: "2",
-      LOG_LEVEL: "warn",
-    };
+    });
     let a: SpawnedServer = await startServer(portA, env);
     const b: SpawnedServer = await startServer(portB, env);
     const lb = startHaproxy(`127.0.0.1:${lbPort}`, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);

@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "../config.ts";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import type { ClaimHolder } from "./claim-holder.ts";
 import { openDatabase, type RawDatabase } from "./driver.ts";
 import type { ListenHandlers, Unlisten } from "./listen.ts";
 import { migrate } from "./migrate.ts";
@@ -8,7 +9,7 @@ export type Db = PrismaClient;
 /** A Prisma client or the transaction client passed to `$transaction(async (tx) => …)`. */
 export type DbOrTx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-type Instance = { raw: RawDatabase; prisma: PrismaClient; ready: Promise<void> };
+type Instance = { raw: RawDatabase; prisma: PrismaClient; ready: Promise<void>; holder?: Promise<ClaimHolder> };
 
 // Next.js bundles instrumentation and each route separately, so module state is not shared between them; one
 // database per process (PGlite allows only one opener) lives on globalThis instead.
@@ -41,6 +42,16 @@ export async function listen(channel: string, handlers: ListenHandlers): Promise
   return raw.listen(channel, handlers);
 }
 
+/**
+ * This process as the holder of the work it claims (server/db/claim-holder.ts): taken once, when first asked for,
+ * and kept until the database is closed or the process ends, which is when its claims may be taken over.
+ */
+export async function claimHolder(): Promise<ClaimHolder> {
+  const current = instance();
+  await current.ready;
+  return (current.holder ??= current.raw.claimHolder());
+}
+
 /** Applies pending migrations (idempotent) and returns when the database is ready. */
 export async function ensureDatabase(): Promise<void> {
   await instance().ready;
@@ -50,6 +61,7 @@ export async function closeDb(): Promise<void> {
   const current = holder.__tokenrailDb;
   if (!current) return;
   holder.__tokenrailDb = undefined;
+  await (await current.holder?.catch(() => undefined))?.close();
   await current.prisma.$disconnect();
   await current.raw.close();
 }

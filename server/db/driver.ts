@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { Config } from "../config.ts";
+import { embeddedClaimHolder, PostgresClaimHolder, type ClaimHolder } from "./claim-holder.ts";
 import { listenPostgres, type ListenHandlers, type Unlisten } from "./listen.ts";
 
 /**
@@ -26,6 +27,8 @@ export type RawDatabase = {
    * committed: on PostgreSQL every instance sharing the database hears it, on PGlite the one process that owns it.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
+  /** This process as the holder of the work it claims, for as long as it lives (server/db/claim-holder.ts). */
+  claimHolder(): Promise<ClaimHolder>;
 };
 
 export type RawSql = {
@@ -55,6 +58,8 @@ export function openPglite(dataDir: string | undefined): RawDatabase {
     adapter: new PrismaPGlite(db),
     // The database lives in this process: its notifications are delivered in it, no connection to lose.
     listen: async (channel, { onNotify }) => db.listen(channel, (payload) => onNotify(payload)),
+    claimHolder: () =>
+      embeddedClaimHolder(async <R extends Record<string, unknown>>(sql: string) => (await db.query<R>(sql)).rows),
   };
 }
 
@@ -105,6 +110,11 @@ export function openPostgres(url: string): RawDatabase {
     close: () => pool.end(),
     adapter: new PrismaPg(pool, { statementNameGenerator: (query) => statementName(query.sql) }),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    claimHolder: async () => {
+      const holder = new PostgresClaimHolder(url);
+      await holder.open();
+      return holder;
+    },
   };
 }
 

@@ -1,27 +1,15 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import { db } from "../db/client.ts";
-import { DELIVERIES_DUE, WEBHOOK_WORK_CHANNEL } from "../events/record-event.ts";
+import type { ClaimHolder } from "../db/claim-holder.ts";
+import { claimHolder, db } from "../db/client.ts";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import { metrics } from "../metrics/metrics.ts";
+import { claimDue, releaseClaims, releaseClaimsOfGoneHolders, type ClaimedDelivery } from "./claim-deliveries.ts";
 import { nextAttemptAt } from "./schedule.ts";
 import { signingKey } from "./secret.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { webhookHeaders } from "./sign.ts";
-
-/** A delivery claimed for one attempt, with what sending it takes. */
-export type ClaimedDelivery = {
-  id: string;
-  attempts: number;
-  payload: string;
-  manual: boolean;
-  createdAt: Date;
-  subscriptionId: string;
-  url: string;
-  secretSealed: string;
-  subscriptionState: string;
-};
 
 type Outcome = {
   delivery: ClaimedDelivery;
@@ -37,61 +25,16 @@ type Outcome = {
 export const DELIVERY_BATCH = 20;
 
 /**
- * Claims up to `batch` due deliveries and reads each with its subscription, in one statement (`FOR UPDATE SKIP
- * LOCKED`, then held with `lockedUntil`), so several instances never send the same attempt twice. The hold outlasts
- * two attempts: a batch claimed ahead may wait for the round before it to finish sending. Oldest due first, in the
- * order of the (state, nextAttemptAt) index, so a claim reads its batch and no more however long the queue.
+ * The claimed deliveries this process may still send: those claimed for the claim holder it still is. Once it lost
+ * its holder (its database connection broke), another instance may already have released and claimed them: they
+ * are left to that one, never sent from both.
  */
-async function claimDue(prisma: PrismaClient, config: Config, now: Date, batch: number): Promise<ClaimedDelivery[]> {
-  const holdUntil = new Date(now.getTime() + 2 * config.webhooks.timeoutMs + 30_000);
-  return prisma.$queryRaw<ClaimedDelivery[]>`
-    WITH claimed AS (
-      UPDATE "WebhookDelivery" SET "lockedUntil" = ${holdUntil}, attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM "WebhookDelivery"
-        WHERE state = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
-        ORDER BY "nextAttemptAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
-      RETURNING id, attempts, payload, manual, "createdAt", "subscriptionId")
-    SELECT c.id, c.attempts, c.payload, c.manual, c."createdAt",
-           s.id AS "subscriptionId", s.url, s."secretSealed", s.state::text AS "subscriptionState"
-    FROM claimed c JOIN "WebhookSubscription" s ON s.id = c."subscriptionId"`;
-}
-
-/**
- * Releases every delivery held for an attempt, so it is claimed again at once. Only for an embedded database, when
- * its process starts: a PGlite database has one process, so any hold it finds was left by one that stopped (a crash
- * between claiming and recording), whose attempt may or may not have reached the receiver; the next attempt carries
- * the same `webhook-id`. On PostgreSQL other instances may be sending, and holds lapse on their own.
- */
-export async function releaseHeldDeliveries(): Promise<number> {
-  const prisma = await db();
-  return prisma.$executeRaw`
-    UPDATE "WebhookDelivery" SET "lockedUntil" = NULL WHERE state = 'pending' AND "lockedUntil" IS NOT NULL`;
-}
-
-/**
- * Gives back deliveries claimed for an attempt that was not made (a stopping worker's), so any instance claims them
- * again at once instead of when their hold lapses: the hold is cleared and the attempt not counted.
- */
-export async function releaseClaims(claimed: Pick<ClaimedDelivery, "id">[]): Promise<number> {
-  if (claimed.length === 0) return 0;
-  const prisma = await db();
-  const [released] = await prisma.$transaction([
-    prisma.$executeRaw`
-      UPDATE "WebhookDelivery" SET "lockedUntil" = NULL, attempts = GREATEST(attempts - 1, 0)
-      WHERE id = ANY(${claimed.map((d) => d.id)}::text[]) AND state = 'pending'`,
-    // Due at once: the other instances' workers hear it and take them over.
-    announceDeliveriesDue(prisma),
-  ]);
-  return released;
-}
-
-/**
- * Tells every instance's webhook worker that deliveries are due now (`DELIVERIES_DUE` on `WEBHOOK_WORK_CHANNEL`),
- * heard when the caller's transaction commits; a statement to await, or to batch with the change that made them due.
- */
-export function announceDeliveriesDue(prisma: Pick<PrismaClient, "$executeRaw">) {
-  return prisma.$executeRaw`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, ${DELIVERIES_DUE})`;
+function stillHeld(holder: ClaimHolder, claimed: ClaimedDelivery[]): ClaimedDelivery[] {
+  const held = claimed.filter((d) => holder.holds(d.claimedBy));
+  if (held.length < claimed.length) {
+    logger().warn({ left: claimed.length - held.length }, "webhook deliveries left to others: their claim was lost");
+  }
+  return held;
 }
 
 /** POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21). */
@@ -165,7 +108,7 @@ async function record(prisma: PrismaClient, clock: Clock, outcomes: Outcome[]): 
     settled AS (
       UPDATE "WebhookDelivery" AS d
       SET state = v.state::"WebhookDeliveryState", "nextAttemptAt" = v.next, "lockedUntil" = NULL,
-          "deliveredAt" = COALESCE(v.delivered, d."deliveredAt")
+          "claimedBy" = NULL, "deliveredAt" = COALESCE(v.delivered, d."deliveredAt")
       FROM v WHERE d.id = v.id AND d.attempts = v.attempts
       RETURNING 1)${switchOff}
     INSERT INTO "WebhookAttempt"
@@ -183,9 +126,9 @@ function logFailures(outcomes: Outcome[]): void {
 }
 
 /**
- * One round of the delivery worker: claims due deliveries, POSTs each, records the attempts and schedules the next
- * ones (C21). 2xx is delivered; 410 switches the subscription off; otherwise it is retried until its attempts or
- * its 12 hours are used up.
+ * One round of the delivery worker: releases the claims of holders that are gone (C60), claims due deliveries, POSTs
+ * each, records the attempts and schedules the next ones (C21). 2xx is delivered; 410 switches the subscription off;
+ * otherwise it is retried until its attempts or its 12 hours are used up.
  */
 export async function deliverDueWebhooks(options: {
   config: Config;
@@ -194,9 +137,13 @@ export async function deliverDueWebhooks(options: {
 }): Promise<{ attempted: number; delivered: number }> {
   const { config, clock = serverClock, batch = DELIVERY_BATCH } = options;
   const prisma = await db();
-  const claimed = await claimDue(prisma, config, clock(), batch);
-  if (claimed.length === 0) return { attempted: 0, delivered: 0 };
-  const outcomes = await send(config, clock, claimed);
+  const holder = await claimHolder();
+  await releaseClaimsOfGoneHolders(prisma);
+  const me = holder.current();
+  const claimed = me === undefined ? [] : await claimDue(prisma, config, clock(), batch, me);
+  const held = stillHeld(holder, claimed);
+  if (held.length === 0) return { attempted: 0, delivered: 0 };
+  const outcomes = await send(config, clock, held);
   await record(prisma, clock, outcomes);
   logFailures(outcomes);
   return { attempted: outcomes.length, delivered: outcomes.filter((o) => o.ok).length };
@@ -225,19 +172,24 @@ export class DeliveryRounds {
 
   constructor(
     private readonly prisma: PrismaClient,
+    private readonly holder: ClaimHolder,
     private readonly config: Config,
     private readonly clock: Clock,
   ) {}
 
-  /** A failed record stops the rounds: their deliveries stay held, and are attempted again once the hold lapses. */
+  /**
+   * A failed record stops the rounds: their deliveries stay held, and are attempted again once released (this
+   * process's own holder gone) or once the hold lapses.
+   */
   private throwIfFailed(): void {
     if (this.failure) throw this.failure.error;
   }
 
   async send(claimed: ClaimedDelivery[]): Promise<void> {
     this.throwIfFailed();
-    if (claimed.length === 0) return;
-    const outcomes = await send(this.config, this.clock, claimed);
+    const held = stillHeld(this.holder, claimed);
+    if (held.length === 0) return;
+    const outcomes = await send(this.config, this.clock, held);
     this.waiting.push(...outcomes);
     if (this.waiting.length >= RECORD_AFTER) this.recording ??= this.recordWaiting();
     this.total.attempted += outcomes.length;
@@ -262,14 +214,19 @@ export class DeliveryRounds {
   }
 
   /**
-   * Rounds of whatever is due (retries, resends, deliveries a stopped worker held) for as long as each claims a full
-   * batch, so a backlog drains at the pace of the receivers and the database rather than one batch per wake-up. The
-   * next claim goes out while a round sends. Failed attempts are not due again for seconds, so a failing receiver
-   * does not keep the loop going.
+   * Rounds of whatever is due (retries, resends, deliveries a stopped worker or a dead instance held: the claims of
+   * holders that are gone are released first) for as long as each claims a full batch, so a backlog drains at the
+   * pace of the receivers and the database rather than one batch per wake-up. The next claim goes out while a round
+   * sends. Failed attempts are not due again for seconds, so a failing receiver does not keep the loop going. A
+   * process that holds no claim holder at the moment (its connection is being reopened) claims nothing.
    */
   async drainDue(batch: number, stopping: () => boolean = () => false): Promise<void> {
     if (stopping()) return;
-    let next = claimDue(this.prisma, this.config, this.clock(), batch);
+    await releaseClaimsOfGoneHolders(this.prisma);
+    const me = this.holder.current();
+    if (me === undefined) return;
+    const claimDueNow = () => claimDue(this.prisma, this.config, this.clock(), batch, me);
+    let next = claimDueNow();
     for (;;) {
       const claimed = await next;
       if (claimed.length === 0) return;
@@ -277,7 +234,7 @@ export class DeliveryRounds {
         await releaseClaims(claimed);
         return;
       }
-      next = claimed.length < batch ? Promise.resolve([]) : claimDue(this.prisma, this.config, this.clock(), batch);
+      next = claimed.length < batch ? Promise.resolve([]) : claimDueNow();
       next.catch(() => undefined);
       await this.send(claimed);
     }

@@ -5,7 +5,7 @@ import type { WebhookAttempt, WebhookDelivery } from "../generated/prisma/client
 import { AppError } from "../errors.ts";
 import { logger } from "../logging/logger.ts";
 import type { Caller } from "../oauth/caller.ts";
-import { announceDeliveriesDue } from "./deliver.ts";
+import { announceDeliveriesDue } from "./claim-deliveries.ts";
 import { ownSubscription } from "./manage-subscriptions.ts";
 import type { deliveriesQuery, WebhookEventType } from "./webhook.schemas.ts";
 import type { AttemptView, DeliveryDetailView, DeliveryView } from "./webhook.responses.ts";
@@ -93,7 +93,7 @@ export async function resendDelivery(options: {
   const prisma = await db();
   const { count } = await prisma.webhookDelivery.updateMany({
     where: { id: d.id, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
-    data: { state: "pending", nextAttemptAt: now, manual: true, lockedUntil: null },
+    data: { state: "pending", nextAttemptAt: now, manual: true, lockedUntil: null, claimedBy: null },
   });
   if (count !== 1) throw new AppError("CONFLICT", "The delivery is being attempted right now");
   // Due now: the workers hear of it at once rather than at their next poll.

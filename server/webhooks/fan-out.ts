@@ -1,6 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
-import type { ClaimedDelivery } from "./deliver.ts";
+import type { ClaimedDelivery } from "./claim-deliveries.ts";
 
 /** Events claimed per batch. */
 export const FAN_OUT_BATCH = 500;
@@ -24,22 +24,23 @@ export async function fanOutEvents(options: { clock?: Clock; batch?: number } = 
  * fanned out when it is inserted asks too. Each delivery's body is `{"type","timestamp","data"}` with the event's
  * data as PostgreSQL writes JSON out. Says how many events it claimed, so a caller can tell whether more are waiting.
  *
- * With `claim`, the deliveries are written already claimed for their first attempt (as `claimDue` would claim them,
- * so no other worker takes them) and come back with their subscriptions, for the caller to send at once, `wave` at a
- * time: held for as many attempts as it takes waves to send them all, the `ahead` waves sent before them (the batch
- * before, when this one is fanned out while that one is sent), and one more.
+ * With `claim`, the deliveries are written already claimed for their first attempt by `holder` (as `claimDue` would
+ * claim them, so no other worker takes them while that holder lives) and come back with their subscriptions, for the
+ * caller to send at once, `wave` at a time: held for as many attempts as it takes waves to send them all, the `ahead`
+ * waves sent before them (the batch before, when this one is fanned out while that one is sent), and one more.
  */
 export async function fanOutBatch(options: {
   clock?: Clock;
   batch?: number;
-  claim?: { timeoutMs: number; wave: number; ahead?: number };
+  claim?: { timeoutMs: number; wave: number; ahead?: number; holder: number };
 }): Promise<{ events: number; deliveries: ClaimedDelivery[] }> {
   const { clock = serverClock, batch = FAN_OUT_BATCH, claim } = options;
   const prisma = await db();
   const now = clock();
   const rows = await prisma.$queryRaw<(Partial<ClaimedDelivery> & { events: number })[]>`
     SELECT * FROM "fan_out_events"(${batch}::int, ${now}::timestamptz, ${claim !== undefined}::boolean,
-      ${claim?.wave ?? 1}::int, ${claim?.ahead ?? 0}::int, ${claim?.timeoutMs ?? 0}::int)`;
+      ${claim?.wave ?? 1}::int, ${claim?.ahead ?? 0}::int, ${claim?.timeoutMs ?? 0}::int,
+      ${claim?.holder ?? null}::int)`;
   return {
     events: rows[0]?.events ?? 0,
     deliveries: rows.flatMap(({ events: _, ...row }) => (row.id ? [row as ClaimedDelivery] : [])),
