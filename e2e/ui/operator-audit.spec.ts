@@ -55,7 +55,7 @@ test("issue 9: the audit log shows the operator's actions with before and after,
   await checkAccessibility(page, testInfo, "operator-audit");
 
   // By action as well.
-  await page.getByLabel("Action").selectOption("profile.block");
+  await page.getByLabel("Action", { exact: true }).selectOption("profile.block");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute("data-action", "profile.block");
