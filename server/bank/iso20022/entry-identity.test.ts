@@ -93,7 +93,7 @@ describe("entryIdentity: different credits never share an identity", () => {
 
   it("a reference is qualified by the account, and the account is normalised", () => {
     const credit = entry({ accountServicerReference: "REF-1" });
-    assert.notEqual(entryIdentity(ACCOUNT, credit), entryIdentity("DE02370400440000001234", credit));
+    assert.notEqual(entryIdentity(ACCOUNT, credit), entryIdentity("DE21370400440000001234", credit));
     assert.equal(entryIdentity("de89 3704 0044 0532 0130 00", credit), entryIdentity(ACCOUNT, credit));
   });
 

@@ -55,7 +55,7 @@ describe("readStatement: camt.054.001.08", () => {
       uetr: "3f2b9c1e-8d4a-4c6b-9e1f-2a7d5c8b0e41",
       amount: { decimal: "250.00", currency: "EUR", minor: 25000n },
       creditDebit: "CRDT",
-      creditorIban: "DE02370400440000001234",
+      creditorIban: "DE21370400440000001234",
       creditorName: "Tokenrail Customer Funds",
       debtorName: "Anna Müller",
       debtorIban: "FR1420041010050500013M02606",
@@ -115,7 +115,7 @@ describe("readStatement: older versions read into the same shape", () => {
     assert.equal(transaction!.creditDebit, undefined);
     assert.equal(transaction!.debtorName, "Piotr Nowak");
     assert.equal(transaction!.debtorBic, "WBKPPLPP");
-    assert.equal(transaction!.creditorIban, "DE75370400440000005678");
+    assert.equal(transaction!.creditorIban, "DE22370400440000005678");
     assert.deepEqual(transaction!.remittance.unstructured, ["Tokenrail", "second line"]);
   });
 

@@ -31,7 +31,7 @@ const batch: PaymentBatch = {
       instructionId: "PAYOUT-2",
       amountMinor: 30001n,
       currency: "EUR",
-      creditor: { name: "Jan de Vries", iban: "DE02370400440000001234" },
+      creditor: { name: "Jan de Vries", iban: "DE21370400440000001234" },
       remittance: { creditorReference: "RF18539007547034" },
     },
   ],
@@ -98,7 +98,7 @@ describe("writePain001 (C49)", () => {
       currency: fc.constant("EUR" as const),
       creditor: fc.record({
         name: fc.string({ minLength: 1, maxLength: 200 }).map((name) => `${name}x`),
-        iban: fc.constantFrom("NL91ABNA0417164300", "DE02370400440000001234", "FR1420041010050500013M02606"),
+        iban: fc.constantFrom("NL91ABNA0417164300", "DE21370400440000001234", "FR1420041010050500013M02606"),
         bic: fc.option(fc.constantFrom("ABNANL2A", "BNPAFRPPXXX"), { nil: undefined }),
       }),
       remittance: fc.oneof(
