@@ -168,6 +168,16 @@ describe("readBankFile never loads or expands an entity (C52)", () => {
     assert.match(refusal(encode(hidden)).fields?.file ?? "", /^must not contain a DOCTYPE: .* \(line 4\)$/);
   });
 
+  it("C52 accepts a schema location hint, as many banks send one, without following it", () => {
+    const hinted = valid().replace(
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">',
+      `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08 ${baseUrl}/camt.054.001.08.xsd">`,
+    );
+    assert.match(hinted, /xsi:schemaLocation/);
+    assert.equal(readBankFile(encode(hinted)).definition.id, "camt.054.001.08");
+    assert.equal(requests, 0);
+  });
+
   it("C52 the parser behind the DOCTYPE check loads nothing either: no file read, no request, no expansion", () => {
     const xml = `<!DOCTYPE d [<!ENTITY f SYSTEM "file://${secretFile}"><!ENTITY h SYSTEM "${baseUrl}/h"><!ENTITY % p SYSTEM "${baseUrl}/p"> %p;]><d>&f;&h;</d>`;
     const document = XmlDocument.fromString(xml, { option: BANK_FILE_PARSE_OPTIONS });
