@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { V2 } from "../fixtures/api.ts";
 import { clusterSettings, query, startHaproxy } from "../fixtures/cluster.ts";
@@ -253,23 +252,8 @@ if (process.env.DATABASE_URL) {
     test.setTimeout(180_000);
     const database = (await scratchDatabase("tokenrail_e2e_socket"))!;
     const [portA, portB, lbPort] = [await freePort(), await freePort(), await freePort()];
-    const demo = {
-      codeClientId: randomUUID(),
-      clientId: randomUUID(),
-      clientSecret: randomBytes(24).toString("base64url"),
-    };
-    const operatorPassword = randomBytes(12).toString("base64url");
     const lbUrl = `http://localhost:${lbPort}`;
-    const env = {
-      ...database.env,
-      TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
-      TOKENRAIL_APP_URL: lbUrl,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: demo.clientSecret,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: operatorPassword,
-      LOG_LEVEL: "warn",
-    };
+    const { env, demo, operatorPassword } = clusterSettings(lbUrl, database.env.DATABASE_URL);
     const a = await startServer(portA, env);
     const b = await startServer(portB, env);
     const lb = startHaproxy(`127.0.0.1:${lbPort}`, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
