@@ -5,7 +5,7 @@ import { catchCallback, uniqueEmail } from "../fixtures/callback.ts";
 import { fillPerson, fillPersonalQuestionnaire, pngImage, upload } from "../fixtures/kyc-screens.ts";
 import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { expectStep, signUp } from "../fixtures/onboarding.ts";
-import { operatorSession } from "../fixtures/operator.ts";
+import { approveProfileNamed } from "../fixtures/operator.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 
 // (a) The whole onboarding, as a person meets it: an integrator (a strict OAuth 2 client, oauth4webapi) sends them
@@ -86,18 +86,7 @@ test("(a) C18: full personal onboarding from an integrator's redirect to a token
   await expect(page).toHaveURL(/\/authorize\/iban\?request=/);
   await expect(page.getByRole("heading", { name: "Your identity check is under review" })).toBeVisible();
   await checkAccessibility(page, testInfo, "8-iban-review");
-  const operator = await operatorSession();
-  const queue = (await (await operator.get("/api/admin/profiles")).json()) as {
-    profiles: { id: string; name: string }[];
-  };
-  const profile = queue.profiles.find((p) => p.name === `Sigrid ${last}`);
-  expect(profile, "the profile awaits review").toBeDefined();
-  const decision = await operator.post(`/api/admin/profiles/${profile!.id}/decision`, {
-    data: { decision: "approve" },
-    headers: { origin: server.appUrl },
-  });
-  expect(decision.status()).toBe(200);
-  await operator.dispose();
+  const profileId = await approveProfileNamed(`Sigrid ${last}`);
 
   await expect(page.getByRole("button", { name: "Request my IBAN" })).toBeVisible({ timeout: 10_000 });
   await page.getByRole("button", { name: "Request my IBAN" }).click();
@@ -125,7 +114,7 @@ test("(a) C18: full personal onboarding from an integrator's redirect to a token
     profiles: { id: string; kind: string; state: string }[];
   };
   expect(context.email).toBe(email);
-  expect(context.profiles).toEqual([expect.objectContaining({ id: profile!.id, kind: "personal", state: "approved" })]);
+  expect(context.profiles).toEqual([expect.objectContaining({ id: profileId, kind: "personal", state: "approved" })]);
   const ibans = (await (await fetch(`${server.baseUrl}/ibans`, { headers })).json()) as {
     ibans: { iban: string; address: string; chain: string }[];
   };

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { fillPerson, fillPersonalQuestionnaire, pngImage, upload } from "../fixtures/kyc-screens.ts";
 import { signUp, startOnboarding } from "../fixtures/onboarding.ts";
-import { operatorSession } from "../fixtures/operator.ts";
+import { approveProfileNamed } from "../fixtures/operator.ts";
 import { expectUsableOnPhone, PHONE } from "../fixtures/small-screen.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 
@@ -82,18 +81,7 @@ test("C61: the whole onboarding at 360×740, from sign-up to the redirect, scrol
   await expect(page).toHaveURL(/\/authorize\/iban\?request=/);
   await expect(page.getByRole("heading", { name: "Your identity check is under review" })).toBeVisible();
   await expectUsableOnPhone(page, testInfo, "iban, under review");
-  const operator = await operatorSession();
-  const queue = (await (await operator.get("/api/admin/profiles")).json()) as {
-    profiles: { id: string; name: string }[];
-  };
-  const profile = queue.profiles.find((p) => p.name === `Sigrid ${last}`);
-  expect(profile, "the profile awaits review").toBeDefined();
-  const decision = await operator.post(`/api/admin/profiles/${profile!.id}/decision`, {
-    data: { decision: "approve" },
-    headers: { origin: server.appUrl },
-  });
-  expect(decision.status()).toBe(200);
-  await operator.dispose();
+  await approveProfileNamed(`Sigrid ${last}`);
 
   await expect(page.getByRole("button", { name: "Request my IBAN" })).toBeVisible({ timeout: 10_000 });
   await expectUsableOnPhone(page, testInfo, "iban, request");
