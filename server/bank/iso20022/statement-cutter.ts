@@ -43,6 +43,7 @@ function refuse(reason: string): AppError {
 export class StatementCutter {
   private readonly parser = new SaxesParser({ xmlns: true, position: true });
   private readonly open: Open[] = [];
+  private lastClosed: string | undefined;
   private names: ReturnType<CutterHooks["root"]> | undefined;
   /** Text not yet routed to the envelope or to an entry, starting at `pendingAt` in the stream. */
   private pending = "";
@@ -63,8 +64,8 @@ export class StatementCutter {
     const parser = this.parser;
     parser.on("error", (error) => {
       const reason = error.message.replace(/^\d+:\d+: /, "").replace(/\.$/, "");
-      const open = this.open.at(-1)?.local;
-      const context = /close tag/.test(reason) && open ? ` (${open} is open)` : "";
+      // saxes has closed the open element before it finds the end tag does not match it: name that element.
+      const context = /close tag/.test(reason) && this.lastClosed ? ` (${this.lastClosed} is open)` : "";
       throw refuse(`is not well-formed XML (line ${parser.line}, column ${parser.column}: ${reason}${context})`);
     });
     parser.on("doctype", () => {
@@ -158,7 +159,7 @@ export class StatementCutter {
   }
 
   private onClose(): void {
-    this.open.pop();
+    this.lastClosed = this.open.pop()?.local;
     if (this.mode !== "entry") {
       this.mode = "envelope";
       return;
