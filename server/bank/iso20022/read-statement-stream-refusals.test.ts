@@ -90,6 +90,14 @@ describe("readStatementStream refuses a file as readBankFile does, before handin
     await sameRefusal(spoiledFixture("camt.053.001.02.xml", /<CdtDbtInd>CRDT<\/CdtDbtInd>\s*<Sts>/, "<Sts>"));
   });
 
+  it("C46 names an invalid entry of a second report, or of a file with prefixed names, as readBankFile does", async () => {
+    const text = valid().replace('<Amt Ccy="EUR">1000.50</Amt>', '<Amt Ccy="EUR">1,000.50</Amt>');
+    const report = /\s*<Ntfctn>[\s\S]*<\/Ntfctn>/.exec(valid())![0];
+    const error = await sameRefusal(encode(text.replace("</Ntfctn>", `</Ntfctn>${report}`)));
+    assert.deepEqual(Object.keys(error.fields ?? {}), ["Document/BkToCstmrDbtCdtNtfctn/Ntfctn[1]/Ntry[2]/Amt"]);
+    await sameRefusal(encode(text.replace(/<(\/?)([A-Za-z])/g, "<$1c:$2").replace('xmlns="', 'xmlns:c="')));
+  });
+
   it("C46 refuses a schema-invalid envelope, naming the element and its line in the file", async () => {
     await sameRefusal(spoiledFixture("camt.054.001.08.xml", /<MsgId>(.*)<\/MsgId>/, "<MsgIdent>$1</MsgIdent>"));
     // After the entries: the envelope's lines are the file's, the entries cut out of it notwithstanding.

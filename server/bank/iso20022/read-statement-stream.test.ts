@@ -41,6 +41,21 @@ describe("readStatementStream hands out what readStatement reads (C46)", () => {
     });
   }
 
+  it("C46 the same of a file with a byte-order mark, CRLF lines, prefixed names or several reports", async () => {
+    const text = new TextDecoder().decode(fixture("camt.054.001.08.xml"));
+    const report = /\s*<Ntfctn>[\s\S]*<\/Ntfctn>/.exec(text)![0];
+    const variants = [
+      `\uFEFF${text}`,
+      text.replaceAll("\n", "\r\n"),
+      text.replace(/<(\/?)([A-Za-z])/g, "<$1c:$2").replace('xmlns="', 'xmlns:c="'),
+      text.replace(report, `${report}${report.replaceAll("NTF-20261126-0001-1", "NTF-20261126-0001-2")}`),
+    ];
+    for (const variant of variants) {
+      const bytes = new TextEncoder().encode(variant);
+      assert.deepEqual(await streamBytes(bytes), readStatement(readBankFile(bytes)));
+    }
+  });
+
   it("C46 a generated camt.054 of 10,000 credits streams to the entries readStatement reads", async (context) => {
     const bytes = large(10_000);
     const whole = readStatement(readBankFile(bytes));
