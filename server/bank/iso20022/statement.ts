@@ -90,6 +90,9 @@ export type AccountReport = {
   problems: string[];
 };
 
+/** A report without its entries, as the streaming reader gives it before any entry. */
+export type ReportHeader = Omit<AccountReport, "entries">;
+
 export type BankStatement = {
   message: "camt.052" | "camt.053" | "camt.054";
   version: string;

@@ -19,15 +19,17 @@ function childElements(element: XmlElement): XmlElement[] {
 
 /** `/*\/*\/*[2]` as `Document/BkToCstmrDbtCdtNtfctn/Ntfctn[1]`: same-named siblings numbered from 1, as in XPath. */
 export function namedPath(document: XmlDocument, positional: string | undefined): string | undefined {
-  if (!positional?.startsWith("/*")) return undefined;
+  if (!positional?.startsWith("/")) return undefined;
   const steps = positional.split("/").slice(1);
   let element: XmlElement = document.root;
   const names = [element.name];
   for (const step of steps.slice(1)) {
-    const position = /^\*(?:\[(\d+)\])?$/.exec(step);
+    // `*[2]` counts every child element; `p:Name[2]` (libxml2's step for a prefixed element) only those so named.
+    const position = /^(?:\*|(?:[^:[\]]+:)?([^:[\]]+))(?:\[(\d+)\])?$/.exec(step);
     if (!position) return undefined;
     const siblings = childElements(element);
-    const next = siblings[Number(position[1] ?? "1") - 1];
+    const candidates = position[1] ? siblings.filter((sibling) => sibling.name === position[1]) : siblings;
+    const next = candidates[Number(position[2] ?? "1") - 1];
     if (!next) return undefined;
     const sameName = siblings.filter((sibling) => sibling.name === next.name);
     names.push(sameName.length > 1 ? `${next.name}[${sameName.indexOf(next) + 1}]` : next.name);

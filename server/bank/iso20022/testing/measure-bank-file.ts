@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { readBankFile } from "../read-bank-file.ts";
+import { readStatementStream } from "../read-statement-stream.ts";
 import { readStatement } from "../read-statement.ts";
 import { generateCamt054, syntheticCredits } from "./generate-camt054.ts";
 
@@ -8,6 +9,7 @@ import { generateCamt054, syntheticCredits } from "./generate-camt054.ts";
  *
  *   npx tsx server/bank/iso20022/testing/measure-bank-file.ts generate 31000 /tmp/camt054-31000.xml
  *   npx tsx server/bank/iso20022/testing/measure-bank-file.ts read /tmp/camt054-31000.xml
+ *   npx tsx server/bank/iso20022/testing/measure-bank-file.ts stream /tmp/camt054-31000.xml
  *
  * Generate and read in separate processes: WebAssembly memory only grows, so a process that generated a file would
  * report the generator's peak, not the reader's.
@@ -51,7 +53,21 @@ function read(file: string): void {
   console.log(`peak rss ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 }
 
+/** The streaming reader: the first pass (every check) and the second (every entry, in batches of 500). */
+async function stream(file: string): Promise<void> {
+  let started = performance.now();
+  memory("start", started);
+  const statement = await readStatementStream(file, { maxBytes: Number.MAX_SAFE_INTEGER });
+  memory(`checked ${statement.header.reports[0]?.entryCount ?? 0} entries`, started);
+  started = performance.now();
+  let count = 0;
+  for await (const batch of statement.entries()) count += batch.length;
+  memory(`read ${count} entries`, started);
+  console.log(`peak rss ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+
 const [command, first, second] = process.argv.slice(2);
 if (command === "generate" && first && second) generate(Number(first), second);
 else if (command === "read" && first) read(first);
-else console.error("usage: measure-bank-file.ts generate <count> <file> | read <file>");
+else if (command === "stream" && first) await stream(first);
+else console.error("usage: measure-bank-file.ts generate <count> <file> | read <file> | stream <file>");
