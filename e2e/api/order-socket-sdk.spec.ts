@@ -5,6 +5,7 @@ import { api, server } from "../fixtures/api.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { fundedCustomer, payIn, type FundedCustomer, type Order } from "../fixtures/orders.ts";
 import { otherApplication, type OtherApplication } from "../fixtures/second-application.ts";
+import { carrySdkFetch } from "../fixtures/sdk-fetch.ts";
 
 /**
  * C62 with the published SDK 3.5.0, unmodified, on an integrator's backend (client credentials): its
@@ -12,7 +13,6 @@ import { otherApplication, type OtherApplication } from "../fixtures/second-appl
  * no WebSocket of its own, so, as an integrator would, the test gives it one (`ws`) that carries the SDK's
  * hard-coded sandbox address to this server, as its fetch is carried in orders-sdk.spec.ts.
  */
-const SDK_SANDBOX_API = "https://api.monerium.dev";
 const SDK_SANDBOX_WSS = "wss://api.monerium.dev";
 
 class CarriedWebSocket extends WebSocket {
@@ -24,20 +24,14 @@ class CarriedWebSocket extends WebSocket {
 }
 
 const holder = globalThis as { WebSocket?: unknown };
-const realFetch = globalThis.fetch;
+let restoreFetch = () => {};
 const realWebSocket = holder.WebSocket;
 let setup: APIRequestContext;
 let customer: FundedCustomer;
 let other: OtherApplication;
 
 test.beforeAll(async () => {
-  globalThis.fetch = (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    return realFetch(
-      url.startsWith(SDK_SANDBOX_API) ? server.baseUrl + url.slice(SDK_SANDBOX_API.length) : input,
-      init,
-    );
-  };
+  restoreFetch = carrySdkFetch();
   holder.WebSocket = CarriedWebSocket;
   setup = await playwrightRequest.newContext();
   const operator = await operatorSession();
@@ -46,7 +40,7 @@ test.beforeAll(async () => {
   await operator.dispose();
 });
 test.afterAll(async () => {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   holder.WebSocket = realWebSocket;
   await setup.dispose();
 });

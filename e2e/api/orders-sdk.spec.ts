@@ -12,25 +12,19 @@ import { api, server } from "../fixtures/api.ts";
 import { LINK_MESSAGE } from "../fixtures/customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { cents, eurBalance, fundedCustomer, PAYEE, settle, type FundedCustomer } from "../fixtures/orders.ts";
+import { carrySdkFetch } from "../fixtures/sdk-fetch.ts";
 
 /**
  * The published SDK 3.5.0, unmodified, placing and reading orders: its hard-coded sandbox base URL is pointed at
  * this server by rewriting the URLs it fetches (as in sdk.spec.ts). The legacy client in Node uses client
  * credentials, i.e. the demo application acting on the customer it signed up.
  */
-const SDK_SANDBOX_API = "https://api.monerium.dev";
 
 let setup: APIRequestContext;
 let customer: FundedCustomer;
-const realFetch = globalThis.fetch;
+let restoreFetch = () => {};
 test.beforeAll(async () => {
-  globalThis.fetch = (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    return realFetch(
-      url.startsWith(SDK_SANDBOX_API) ? server.baseUrl + url.slice(SDK_SANDBOX_API.length) : input,
-      init,
-    );
-  };
+  restoreFetch = carrySdkFetch();
   setup = await playwrightRequest.newContext();
   const operator = await operatorSession();
   customer = await fundedCustomer(setup, operator, "100");
@@ -47,7 +41,7 @@ test.beforeAll(async () => {
   expect(onAmoy.status()).toBe(201);
 });
 test.afterAll(async () => {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   await setup.dispose();
 });
 

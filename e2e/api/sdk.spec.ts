@@ -7,27 +7,14 @@ import { approvedCustomer, linkAnotherAddress } from "../fixtures/approved-custo
 import { signedUpProfile } from "../fixtures/customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { V3_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
-
-/**
- * The published SDK, unmodified: only its hard-coded sandbox base URL is pointed at this server, by rewriting the
- * URLs it fetches.
- */
-const SDK_SANDBOX_API = "https://api.monerium.dev";
+import { carrySdkFetch } from "../fixtures/sdk-fetch.ts";
 
 test.describe("@monerium/sdk 3.5.0 against Tokenrail", () => {
-  const realFetch = globalThis.fetch;
+  let restoreFetch = () => {};
   test.beforeAll(() => {
-    globalThis.fetch = (input, init) => {
-      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-      return realFetch(
-        url.startsWith(SDK_SANDBOX_API) ? server.baseUrl + url.slice(SDK_SANDBOX_API.length) : input,
-        init,
-      );
-    };
+    restoreFetch = carrySdkFetch();
   });
-  test.afterAll(() => {
-    globalThis.fetch = realFetch;
-  });
+  test.afterAll(() => restoreFetch());
 
   test("client-credentials login obtains a token and reads /auth/context", async () => {
     const client = new MoneriumClient({
