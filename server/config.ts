@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { bankSettings } from "./bank/bank-settings.ts";
 import { chainSettings } from "./chains/chain-settings.ts";
 import { fileSettings } from "./files/file-settings.ts";
 import { ibanSettings } from "./ibans/iban-settings.ts";
@@ -22,6 +23,7 @@ const AREAS = [
   fileSettings,
   ibanSettings,
   chainSettings,
+  bankSettings,
   metricsSettings,
 ] as const;
 
@@ -33,6 +35,7 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof fileSettings> &
   PartOf<typeof ibanSettings> &
   PartOf<typeof chainSettings> &
+  PartOf<typeof bankSettings> &
   PartOf<typeof metricsSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */

@@ -121,6 +121,8 @@ export async function placeOrder(options: {
     idempotencyKey: idempotencyKey ?? null,
     placedById: caller.userId,
     parentOrderId: null,
+    paymentFileId: null,
+    endToEndId: null,
     updatedAt: now,
   };
   const pending = msgHash && {

@@ -91,6 +91,8 @@ export async function receiveIncomingPayment(options: {
     idempotencyKey: null,
     placedById: null,
     parentOrderId: null,
+    paymentFileId: null,
+    endToEndId: null,
     updatedAt: now,
   };
   const [row] = await prisma.$queryRaw<{ seq: bigint }[]>(recordPaymentSql(payment, order));

@@ -1,6 +1,7 @@
 import type { Hex } from "viem";
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { bankGateway } from "../bank/sandbox-bank.ts";
+import { redeemEndToEndId } from "../bank/payments/end-to-end-id.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import type { Order, Prisma } from "../generated/prisma/client.ts";
@@ -60,6 +61,7 @@ export async function settleIn(tx: Prisma.TransactionClient, order: Order, s: Se
         await tx.payout.create({
           data: {
             orderId: order.id,
+            endToEndId: redeemEndToEndId(order.id),
             bankReference: payout.bankReference,
             amountMinor: order.amountMinor,
             currency: order.currency,
