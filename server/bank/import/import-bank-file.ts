@@ -52,5 +52,6 @@ export async function importBankFile(options: {
   clock?: Clock;
 }): Promise<ImportReport> {
   void options;
+  await Promise.resolve();
   throw new Error("not implemented");
 }

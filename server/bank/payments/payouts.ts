@@ -18,6 +18,7 @@ export async function instructPayout(
   void tx;
   void order;
   void ctx;
+  await Promise.resolve();
   throw new Error("not implemented");
 }
 
@@ -30,6 +31,7 @@ export async function instructReturn(
   void tx;
   void entry;
   void ctx;
+  await Promise.resolve();
   throw new Error("not implemented");
 }
 
@@ -52,6 +54,7 @@ export async function applyPaymentStatus(
   void tx;
   void report;
   void ctx;
+  await Promise.resolve();
   throw new Error("not implemented");
 }
 
@@ -75,5 +78,6 @@ export async function settlePayoutEntry(
   void tx;
   void entry;
   void ctx;
+  await Promise.resolve();
   throw new Error("not implemented");
 }

@@ -11,5 +11,6 @@ export async function recordSafeguardingDay(
 ): Promise<void> {
   void tx;
   void day;
+  await Promise.resolve();
   throw new Error("not implemented");
 }
