@@ -91,8 +91,9 @@ CREATE INDEX "BankEntry_fileId_idx" ON "BankEntry"("fileId");
 CREATE TABLE "BankFileEntry" (
   "fileId" UUID NOT NULL,
   "index" INTEGER NOT NULL,
-  "entryId" UUID NOT NULL,
+  "entryId" UUID,
   "result" TEXT NOT NULL,
+  "note" TEXT,
   CONSTRAINT "BankFileEntry_pkey" PRIMARY KEY ("fileId", "index")
 );
 CREATE INDEX "BankFileEntry_entryId_idx" ON "BankFileEntry"("entryId");
