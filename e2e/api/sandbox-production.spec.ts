@@ -3,7 +3,7 @@ import { expect, test } from "../fixtures/contract-test.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
 import { apiRoutesUnder } from "../fixtures/console-routes.ts";
 import { freePort } from "../fixtures/free-port.ts";
-import { NOT_IN_PRODUCTION, productionEnvironment } from "../fixtures/production-instance.ts";
+import { NOT_IN_PRODUCTION, PRODUCTION_BANK, productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
@@ -24,6 +24,7 @@ test("C37: production refuses to start on a simulated chain", async () => {
     DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
     TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
     TOKENRAIL_CHAIN_GATEWAY: "sandbox",
+    ...PRODUCTION_BANK,
     ...NOT_IN_PRODUCTION,
   });
   try {

@@ -12,6 +12,10 @@ process.env.TOKENRAIL_SECRET = "a-production-secret-of-enough-length-0123456789"
 process.env.TOKENRAIL_CHAIN_GATEWAY = "evm";
 process.env.TOKENRAIL_EVM_ISSUER_KEY = `0x${"ab".repeat(32)}`;
 process.env.TOKENRAIL_EVM_RPC_GNOSIS = "http://127.0.0.1:1";
+process.env.TOKENRAIL_BANK = "iso20022";
+process.env.TOKENRAIL_BANK_ACCOUNT_IBAN = "DE02100100100006820101";
+process.env.TOKENRAIL_BANK_ACCOUNT_BIC = "TKRLDER0";
+process.env.TOKENRAIL_BANK_ACCOUNT_HOLDER = "Tokenrail Safeguarding";
 for (const name of [
   "TOKENRAIL_SEED_DEMO",
   "TOKENRAIL_DEMO_CLIENT_ID",

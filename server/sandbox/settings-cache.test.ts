@@ -124,6 +124,10 @@ describe("the sandbox settings cache and clock offset", () => {
       TOKENRAIL_CHAIN_GATEWAY: "evm",
       TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
+      TOKENRAIL_BANK: "iso20022",
+      TOKENRAIL_BANK_ACCOUNT_IBAN: "DE02100100100006820101",
+      TOKENRAIL_BANK_ACCOUNT_BIC: "TKRLDER0",
+      TOKENRAIL_BANK_ACCOUNT_HOLDER: "Tokenrail Safeguarding",
     });
     applySandboxSettings({ ...cachedSandboxSettings(getConfig()), clockOffsetSeconds: 10 * HOUR }, production);
     assert.equal(instanceClockOffset(), 0);
