@@ -40,6 +40,7 @@ export const API_ROUTES: readonly { pattern: string; allow: string }[] = [
   { pattern: "/sandbox/chains/[chain]/smart-accounts", allow: "POST" },
   { pattern: "/sandbox/chains/[chain]/smart-accounts/[address]/signed-messages", allow: "POST" },
   { pattern: "/sandbox/chains/[chain]/transfers", allow: "POST" },
+  { pattern: "/sandbox/orders/[orderId]/payout", allow: "GET, HEAD" },
   { pattern: "/sandbox/orders/[orderId]/payout/reject", allow: "POST" },
   { pattern: "/sandbox/orders/[orderId]/payout/return", allow: "POST" },
   { pattern: "/sandbox/orders/[orderId]/process", allow: "POST" },

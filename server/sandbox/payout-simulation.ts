@@ -89,6 +89,12 @@ async function importAsBank(bytes: Uint8Array, name: string, config: Config): Pr
   }
 }
 
+/** `GET /sandbox/orders/{orderId}/payout`: the payout of one of the caller's redeem orders, as the bank sees it. */
+export async function sandboxPayout(options: { caller: Caller; orderId: string; config: Config }) {
+  assertSandbox(options.config);
+  return payoutView(await callersPayout(options.caller, options.orderId));
+}
+
 /**
  * `POST /sandbox/orders/{orderId}/payout/reject`: the bank rejects the payout (pain.002 RJCT with the reason), only
  * while its money has not left (released or accepted, not debited). A rejected payout answers as it is.
@@ -99,9 +105,13 @@ export async function simulatePayoutRejection(options: {
   refusal: PayoutRefusal;
   config: Config;
 }): Promise<SandboxPayoutView> {
-  const { config } = options;
-  assertSandbox(config);
+  assertSandbox(options.config);
   const payout = await callersPayout(options.caller, options.orderId);
+  return rejectPayout(payout, options.refusal.reason, options.config);
+}
+
+/** The sandbox bank rejects the payout: a pain.002 RJCT on its payment file, imported. */
+export async function rejectPayout(payout: Payout, reason: string, config: Config): Promise<SandboxPayoutView> {
   if (payout.state === "rejected") return payoutView(payout);
   if (payout.state !== "released" && payout.state !== "accepted") {
     throw new AppError(
@@ -112,7 +122,7 @@ export async function simulatePayoutRejection(options: {
     );
   }
   const { read } = await paymentFileOf(payout);
-  const messageId = sandboxId("SBX002R", `${payout.endToEndId}:${options.refusal.reason}`);
+  const messageId = sandboxId("SBX002R", `${payout.endToEndId}:${reason}`);
   const bytes = writePain002({
     messageId,
     createdAt: new Date(),
@@ -123,9 +133,9 @@ export async function simulatePayoutRejection(options: {
     },
     // The other payments of the file are not answered here: a partial status, unless this is the only one.
     groupStatus: read.payments.length === 1 ? "RJCT" : "PART",
-    groupReason: read.payments.length === 1 ? options.refusal.reason : undefined,
+    groupReason: read.payments.length === 1 ? reason : undefined,
     bankName: SANDBOX_BANK_NAME,
-    transactions: [{ endToEndId: payout.endToEndId, status: "RJCT", reason: options.refusal.reason }],
+    transactions: [{ endToEndId: payout.endToEndId, status: "RJCT", reason: reason }],
   });
   await importAsBank(bytes, `pain002-${messageId}.xml`, config);
   return reread(payout);
@@ -142,9 +152,13 @@ export async function simulatePayoutReturn(options: {
   refusal: PayoutRefusal;
   config: Config;
 }): Promise<SandboxPayoutView> {
-  const { config } = options;
-  assertSandbox(config);
+  assertSandbox(options.config);
   const payout = await callersPayout(options.caller, options.orderId);
+  return returnPayout(payout, options.refusal.reason, options.config);
+}
+
+/** The payout comes back to the master account: a camt.054 return entry, imported. */
+export async function returnPayout(payout: Payout, reason: string, config: Config): Promise<SandboxPayoutView> {
   if (payout.state === "returned") return payoutView(payout);
   if (payout.state !== "debited") {
     throw new AppError(
@@ -167,7 +181,7 @@ export async function simulatePayoutReturn(options: {
         amountMinor: payout.amountMinor,
         currency: payout.currency.toUpperCase(),
         originalEndToEndId: payout.endToEndId,
-        reason: options.refusal.reason,
+        reason: reason,
         returnedBy: { name: payment?.creditor.name || "NOTPROVIDED", iban: payment?.creditor.iban ?? "" },
       },
     ],
