@@ -126,6 +126,8 @@ export const operatorCopy = {
       "application.privileges.request.grant": "Granted a requested privilege",
       "application.privileges.request.decline": "Declined a requested privilege",
       "application.kycModel": "Changed KYC model",
+      "bank.exception.assign": "Assigned a bank credit to an IBAN",
+      "bank.exception.return": "Returned a bank credit to its sender",
     } as Record<string, string>,
   },
   operatorsOnly: "Only operators can do this. Sign in again as an operator.",
