@@ -7,6 +7,7 @@ export const operatorCopy = {
     orders: "Orders",
     applications: "Applications",
     ledger: "Ledger",
+    bank: "Bank",
     audit: "Audit log",
     outbox: "Outbox",
   },
