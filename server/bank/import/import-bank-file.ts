@@ -199,24 +199,34 @@ async function importPaymentStatus(
   file: Extract<InboundFile, { kind: "status" }>,
   options: { fileId: string; now: Date; config: Config },
 ): Promise<EntryReport[]> {
-  const outcomes = await applyPaymentStatus(tx, file.report, options);
+  const { report } = file;
+  const outcomes = await applyPaymentStatus(tx, report, options);
   const byEndToEndId = new Map(outcomes.map((outcome) => [outcome.endToEndId, outcome]));
-  const lines = file.report.transactions.map((status, position): EntryReport => {
-    const endToEndId = status.originalEndToEndId ?? "";
+  const line = (index: number, endToEndId: string, said: string): EntryReport => {
     const outcome = byEndToEndId.get(endToEndId);
-    const said = [status.status ?? file.report.groupStatus, status.reason ?? file.report.groupReason]
-      .filter(Boolean)
-      .join(" ");
+    const what = !outcome
+      ? "not one of our payouts"
+      : (outcome.problem ?? `the payout is ${outcome.state}${outcome.changed ? "" : " (no change)"}`);
     return {
-      index: position + 1,
+      index,
       identity: `e2e:${endToEndId}`,
       result: "payout_status",
       amount: "",
       currency: "",
       ...(outcome ? { payoutId: outcome.payoutId } : {}),
-      problem: outcome ? `${said}: the payout is ${outcome.state}` : `${said}: not one of our payouts`,
+      problem: `${said || "no status"}: ${what}`,
     };
-  });
+  };
+  const lines = report.transactions.map((status, position) =>
+    line(position + 1, status.originalEndToEndId ?? "", [status.status, status.reason].filter(Boolean).join(" ")),
+  );
+  // A group status answers the payments the report does not list one by one: a line for each of them too.
+  const listed = new Set(report.transactions.map((status) => status.originalEndToEndId));
+  for (const outcome of outcomes) {
+    if (listed.has(outcome.endToEndId)) continue;
+    const said = [report.groupStatus, report.groupReason].filter(Boolean).join(" ");
+    lines.push(line(lines.length + 1, outcome.endToEndId, `group ${said}`));
+  }
   await recordReportLines(tx, options.fileId, lines);
   return lines;
 }

@@ -238,7 +238,15 @@ async function settlePayout(ctx: ImportContext, row: EntryRow): Promise<void> {
   );
   if (outcome) {
     row.payoutId = outcome.payoutId;
-    await ctx.tx.bankEntry.update({ where: { id: row.id }, data: { payoutId: outcome.payoutId } });
+    if (outcome.problem) {
+      // Ours, but it does not fit the payout: a debit is recorded with why; money that came back is an exception.
+      row.problem = `payout ${outcome.endToEndId}: ${outcome.problem}`;
+      if (row.outcome === "payout_return") row.outcome = "unmatched";
+    }
+    await ctx.tx.bankEntry.update({
+      where: { id: row.id },
+      data: { payoutId: outcome.payoutId, outcome: row.outcome, problem: row.problem ?? null },
+    });
     return;
   }
   row.outcome = row.outcome === "payout_debit" ? "ignored" : "unmatched";
