@@ -63,9 +63,15 @@ export async function importBankFile(options: {
   const { config, clock = serverClock } = options;
   const file = await readInboundFile(options.content, config.bank.maxFileBytes);
   checkAccounts(file, config.bank.account.iban);
-  await storeInboundFile(options.content, file.sha256, config);
-
   const prisma = await db();
+  // Looked at again under the lock below; here so that a refused file is not stored either.
+  const seen = await prisma.bankFile.findUnique({
+    where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
+    select: { id: true, sha256: true },
+  });
+  if (seen && seen.sha256 !== file.sha256) throw otherContent(file.messageId, seen.id);
+  if (!seen) await storeInboundFile(options.content, file.sha256, config);
+
   const report = await prisma.$transaction(
     async (tx) => {
       // Two instances importing the same file at once: the second waits here, then finds the first's.
@@ -74,15 +80,7 @@ export async function importBankFile(options: {
         where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
       });
       if (known) {
-        if (known.sha256 !== file.sha256) {
-          throw new AppError(
-            "CONFLICT",
-            `A bank file with message id ${file.messageId} was imported with other content`,
-            {
-              "GrpHdr/MsgId": `${file.messageId} was imported before (file ${known.id}) with other content`,
-            },
-          );
-        }
+        if (known.sha256 !== file.sha256) throw otherContent(file.messageId, known.id);
         return storedReport(tx, {
           id: known.id,
           message: known.message,
@@ -131,6 +129,13 @@ export async function importBankFile(options: {
   );
   if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
   return report;
+}
+
+/** A bank never reuses a message id: the same one with other content is not the same file, and not imported. */
+function otherContent(messageId: string, fileId: string): AppError {
+  return new AppError("CONFLICT", `A bank file with message id ${messageId} was imported with other content`, {
+    "GrpHdr/MsgId": `${messageId} was imported before (file ${fileId}) with other content`,
+  });
 }
 
 /** Every report of a statement must be of the master account: another account's statement is not ours to book. */
