@@ -110,14 +110,14 @@ export const safeguardingDayResponse = z
     date: day,
     accountIban: z.string(),
     currency: z.string(),
-    fileId: z.uuid(),
-    closing: amount,
+    closing: amount.meta({ description: "The bank's closing booked balance (camt.053 `CLBD`)" }),
     outstanding: amount.meta({ description: "Tokens outstanding at the end of the day" }),
     payoutsInFlight: amount.meta({ description: "Payouts instructed and not yet debited" }),
     creditsUnminted: amount.meta({ description: "Credits booked and not yet minted nor returned" }),
     expected: amount.meta({ description: "outstanding + payouts in flight + credits unminted" }),
     difference: amount.meta({ description: "closing − expected: zero when every token is backed" }),
-    balanced: z.boolean(),
+    flagged: z.boolean().meta({ description: "The difference is not zero (C51)" }),
+    file: z.object({ id: z.uuid(), messageId: z.string().nullable(), name: z.string().nullable() }),
     computedAt: when,
   })
   .meta({ id: "SafeguardingDay" });
