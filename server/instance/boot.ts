@@ -1,4 +1,5 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
+import { startPaymentRuns } from "../bank/payments/payment-run-job.ts";
 import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
 import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
@@ -59,6 +60,8 @@ export async function boot(): Promise<void> {
   });
   // Tokens moved by plain on-chain transfers: read from each token's events and reconciled into the ledger.
   startPeriodic("chain-transfers", reconcileIntervalMs(config), () => reconcileTransfers({ config }));
+  // Payouts of redeem orders and returned credits batched into payment files (the sandbox writes one per payout).
+  startPaymentRuns(config);
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
   startPeriodic("due-orders", 1_000, processOrdersWhenDue(config));
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.

@@ -131,33 +131,28 @@ describe("C48: an exception is resolved once, by assigning or returning it, audi
     await assert.rejects(returnException({ entryId: line.entryId!, reason: "not ours", actor, config }), conflict);
   });
 
-  it(
-    "returning: once, a payout back to the sender with the original reference, audited with the reason",
-    {
-      todo: "instructReturn comes with the payments branch",
-    },
-    async () => {
-      const prisma = await db();
-      const entryId = await exception("4.56");
-      const actor = await operator();
-      const results = await Promise.allSettled([
-        returnException({ entryId, reason: "No such customer", actor, config }),
-        returnException({ entryId, reason: "No such customer", actor, config }),
-      ]);
-      assert.equal(results.filter((r) => r.status === "fulfilled").length, 1, JSON.stringify(results));
-      const refused = results.find((r) => r.status === "rejected");
-      assert.ok(refused && conflict(refused.reason));
-      const entry = await prisma.bankEntry.findUniqueOrThrow({ where: { id: entryId } });
-      assert.equal(entry.outcome, "returned");
-      assert.ok(entry.payoutId);
-      const payout = await prisma.payout.findUniqueOrThrow({ where: { id: entry.payoutId } });
-      assert.equal(payout.bankEntryId, entryId);
-      assert.equal(payout.amountMinor, 456n);
-      assert.equal(payout.remittance, entry.remittance);
-      const audit = await prisma.auditEntry.findMany({ where: { subjectId: entryId } });
-      assert.equal(audit.length, 1);
-      assert.equal(audit[0]!.action, "bank.exception.return");
-      assert.equal(audit[0]!.reason, "No such customer");
-    },
-  );
+  it("returning: once, a payout back to the sender with the original reference, audited with the reason", async () => {
+    const prisma = await db();
+    const entryId = await exception("4.56");
+    const actor = await operator();
+    const results = await Promise.allSettled([
+      returnException({ entryId, reason: "No such customer", actor, config }),
+      returnException({ entryId, reason: "No such customer", actor, config }),
+    ]);
+    assert.equal(results.filter((r) => r.status === "fulfilled").length, 1, JSON.stringify(results));
+    const refused = results.find((r) => r.status === "rejected");
+    assert.ok(refused && conflict(refused.reason));
+    const entry = await prisma.bankEntry.findUniqueOrThrow({ where: { id: entryId } });
+    assert.equal(entry.outcome, "returned");
+    assert.ok(entry.payoutId);
+    const payout = await prisma.payout.findUniqueOrThrow({ where: { id: entry.payoutId } });
+    assert.equal(payout.bankEntryId, entryId);
+    assert.equal(payout.amountMinor, 456n);
+    assert.ok(entry.endToEndId && payout.remittance.includes(entry.endToEndId), payout.remittance);
+    assert.equal(payout.endToEndId.length <= 35, true);
+    const audit = await prisma.auditEntry.findMany({ where: { subjectId: entryId } });
+    assert.equal(audit.length, 1);
+    assert.equal(audit[0]!.action, "bank.exception.return");
+    assert.equal(audit[0]!.reason, "No such customer");
+  });
 });

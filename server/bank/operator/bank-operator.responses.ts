@@ -192,11 +192,10 @@ export const RESOLVE_REFUSALS = {
 };
 export const RELEASE_REFUSALS = { ...OPERATOR_WRITE, 409: "The payment file was released before" };
 
-export const paymentFileResponse = z
-  .object({ file: bankFileResponse.nullable() })
-  .meta({ id: "BankPaymentFileResult" });
+export const paymentFileResponse = z.object({ file: bankFileResponse }).meta({ id: "BankPaymentFileResult" });
+export const paymentRunResponse = z.object({ files: z.array(bankFileResponse) }).meta({ id: "BankPaymentRun" });
 export const RELEASE_RESPONSES: Responses = { 200: paymentFileResponse };
 export const PAYMENT_RUN_RESPONSES: Responses = {
-  201: { description: "A payment file was written with every payout waiting", body: paymentFileResponse },
-  200: { description: "No payout was waiting: no file written (`file` is null)", body: paymentFileResponse },
+  201: { description: "Payment files were written with every payout waiting", body: paymentRunResponse },
+  200: { description: "No payout was waiting: no file written (`files` is empty)", body: paymentRunResponse },
 };
