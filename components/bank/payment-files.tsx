@@ -44,7 +44,7 @@ export function PaymentFiles({
     try {
       const result = await runPaymentRunAction();
       if (!result.ok) return failed(result);
-      setNotice({ kind: "status", text: result.value ? text.ran : text.nothingToRun });
+      setNotice({ kind: "status", text: result.value.length > 0 ? text.ran : text.nothingToRun });
       router.refresh();
     } finally {
       setBusy(false);

@@ -21,13 +21,21 @@ export async function assignException(options: {
   actor: AuditActor;
   config: Config;
   clock?: Clock;
+  /** Drive the chain queue after commit (tests leave the mint queued). */
+  driveChain?: boolean;
 }): Promise<BankEntryView> {
-  const { entryId, iban, actor, config, clock = serverClock } = options;
+  const { entryId, iban, actor, config, clock = serverClock, driveChain = true } = options;
   const prisma = await db();
   const now = clock();
   const entry = await prisma.$transaction(async (tx) => {
     const before = await claimException(tx, { entryId, actor, now });
-    const { orderId } = await mintUnmatched(tx, { entryId: before.id, iban, config, now });
+    const { orderId } = await mintUnmatched(tx, {
+      entryId: before.id,
+      iban,
+      config,
+      now,
+      resolvedById: actor.userId,
+    });
     const after = await tx.bankEntry.update({ where: { id: before.id }, data: { outcome: "assigned", orderId } });
     await recordAudit(tx, {
       actor,
@@ -39,8 +47,10 @@ export async function assignException(options: {
     });
     return after;
   });
-  driveChainTransactions(config).catch((error: unknown) =>
-    logger().warn({ err: error, entryId: entry.id }, "driving the chain queue after an assignment failed"),
-  );
+  if (driveChain) {
+    driveChainTransactions(config).catch((error: unknown) =>
+      logger().warn({ err: error, entryId: entry.id }, "driving the chain queue after an assignment failed"),
+    );
+  }
   return bankEntryView(entry);
 }

@@ -25,7 +25,7 @@ export async function returnException(options: {
   const entry = await prisma.$transaction(async (tx) => {
     const before = await claimException(tx, { entryId, actor, now });
     const { payoutId } = await instructReturn(tx, before, { config, now });
-    const after = await tx.bankEntry.update({ where: { id: before.id }, data: { outcome: "returned", payoutId } });
+    const after = await tx.bankEntry.update({ where: { id: before.id }, data: { resolvedById: actor.userId } });
     await recordAudit(tx, {
       actor,
       action: "bank.exception.return",

@@ -1,42 +1,6 @@
-import type { AuditActor } from "../../audit/record-audit.ts";
-import type { Config } from "../../config.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
-
 /**
- * The importer's and the payments' entry points the operator's side calls, with their agreed signatures. They are
- * written on their own branches; until those are merged these stand in (and throw), so that the console and the
- * admin API can be built and type-checked against them. On merge, each becomes a re-export of the real one.
+ * The importer's and the payments' entry points the operator's side calls, in one place: the console's actions and
+ * the admin API reach them through here.
  */
-
-/** Mints an unmatched credit to an approved IBAN of ours inside `tx` (the importer's `mintUnmatched`). */
-export async function mintUnmatched(
-  tx: Prisma.TransactionClient,
-  options: { entryId: string; iban: string; config: Config; now: Date },
-): Promise<{ orderId: string }> {
-  void tx;
-  void options;
-  await Promise.resolve();
-  throw new Error("not implemented");
-}
-
-/** Releases a written payment file (the payments' `releasePaymentFile`). */
-export async function releasePaymentFile(options: {
-  fileId: string;
-  actor: AuditActor;
-  config: Config;
-}): Promise<{ id: string; state: string }> {
-  void options;
-  await Promise.resolve();
-  throw new Error("not implemented");
-}
-
-/** Batches every instructed payout into a payment file now (the payments' `runPaymentRun`). */
-export async function runPaymentRun(
-  config: Config,
-  options: { actor?: AuditActor },
-): Promise<{ fileId: string } | undefined> {
-  void config;
-  void options;
-  await Promise.resolve();
-  throw new Error("not implemented");
-}
+export { mintUnmatched } from "../import/mint-unmatched.ts";
+export { releasePaymentFile, runPaymentRun } from "../payments/payouts.ts";

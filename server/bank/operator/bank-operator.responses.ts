@@ -110,14 +110,14 @@ export const safeguardingDayResponse = z
     date: day,
     accountIban: z.string(),
     currency: z.string(),
-    fileId: z.uuid(),
-    closing: amount,
+    closing: amount.meta({ description: "The bank's closing booked balance (camt.053 `CLBD`)" }),
     outstanding: amount.meta({ description: "Tokens outstanding at the end of the day" }),
     payoutsInFlight: amount.meta({ description: "Payouts instructed and not yet debited" }),
     creditsUnminted: amount.meta({ description: "Credits booked and not yet minted nor returned" }),
     expected: amount.meta({ description: "outstanding + payouts in flight + credits unminted" }),
     difference: amount.meta({ description: "closing − expected: zero when every token is backed" }),
-    balanced: z.boolean(),
+    flagged: z.boolean().meta({ description: "The difference is not zero (C51)" }),
+    file: z.object({ id: z.uuid(), messageId: z.string().nullable(), name: z.string().nullable() }),
     computedAt: when,
   })
   .meta({ id: "SafeguardingDay" });
@@ -192,11 +192,10 @@ export const RESOLVE_REFUSALS = {
 };
 export const RELEASE_REFUSALS = { ...OPERATOR_WRITE, 409: "The payment file was released before" };
 
-export const paymentFileResponse = z
-  .object({ file: bankFileResponse.nullable() })
-  .meta({ id: "BankPaymentFileResult" });
+export const paymentFileResponse = z.object({ file: bankFileResponse }).meta({ id: "BankPaymentFileResult" });
+export const paymentRunResponse = z.object({ files: z.array(bankFileResponse) }).meta({ id: "BankPaymentRun" });
 export const RELEASE_RESPONSES: Responses = { 200: paymentFileResponse };
 export const PAYMENT_RUN_RESPONSES: Responses = {
-  201: { description: "A payment file was written with every payout waiting", body: paymentFileResponse },
-  200: { description: "No payout was waiting: no file written (`file` is null)", body: paymentFileResponse },
+  201: { description: "Payment files were written with every payout waiting", body: paymentRunResponse },
+  200: { description: "No payout was waiting: no file written (`files` is empty)", body: paymentRunResponse },
 };

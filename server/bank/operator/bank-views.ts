@@ -1,6 +1,6 @@
 import { formatAmount } from "../../money/amount.ts";
-import type { BankEntry, BankFile, Payout, SafeguardingDay } from "../../generated/prisma/client.ts";
-import type { BankEntryView, BankFileView, PayoutView, SafeguardingDayView } from "./bank-operator.responses.ts";
+import type { BankEntry, BankFile, Payout } from "../../generated/prisma/client.ts";
+import type { BankEntryView, BankFileView, PayoutView } from "./bank-operator.responses.ts";
 
 /** Rows of the bank rail as the admin API and the console show them: amounts as decimals, dates as ISO strings. */
 
@@ -77,23 +77,5 @@ export function payoutView(row: Payout): PayoutView {
     releasedAt: iso(row.releasedAt),
     settledAt: iso(row.settledAt),
     reasonCode: row.reasonCode,
-  };
-}
-
-export function safeguardingDayView(row: SafeguardingDay): SafeguardingDayView {
-  const expected = row.outstandingMinor + row.payoutsInFlightMinor + row.creditsUnmintedMinor;
-  return {
-    date: row.date.toISOString().slice(0, 10),
-    accountIban: row.accountIban,
-    currency: row.currency,
-    fileId: row.fileId,
-    closing: formatAmount(row.closingMinor),
-    outstanding: formatAmount(row.outstandingMinor),
-    payoutsInFlight: formatAmount(row.payoutsInFlightMinor),
-    creditsUnminted: formatAmount(row.creditsUnmintedMinor),
-    expected: formatAmount(expected),
-    difference: formatAmount(row.differenceMinor),
-    balanced: row.differenceMinor === 0n,
-    computedAt: row.computedAt.toISOString(),
   };
 }

@@ -29,13 +29,13 @@ export async function operatorReleasePaymentFile(options: {
 }
 
 /**
- * `POST /admin/bank/payment-runs`: batch every instructed payout into a payment file now rather than at the next
- * run: 201 with the file written, or 200 with none when no payout was waiting.
+ * `POST /admin/bank/payment-runs`: batch every instructed payout into payment files now rather than at the next
+ * run: 201 with the files written, or 200 with none when no payout was waiting.
  */
 export async function operatorPaymentRun(options: { actor: AuditActor; config: Config }): Promise<Reply> {
-  const written = await runPaymentRun(options.config, { actor: options.actor });
-  if (!written) return new Reply(200, { file: null });
-  return new Reply(201, { file: await fileView(written.fileId) });
+  const { files } = await runPaymentRun(options.config, { actor: options.actor });
+  const views = await Promise.all(files.map((file) => fileView(file.fileId)));
+  return new Reply(views.length === 0 ? 200 : 201, { files: views });
 }
 
 /** How many payouts wait for the next payment file, and their sum per currency. */

@@ -35,10 +35,10 @@ export async function releasePaymentFileAction(input: unknown): Promise<Operator
   });
 }
 
-/** Write a payment file now with every payout waiting, as the signed-in operator. */
-export async function runPaymentRunAction(): Promise<OperatorResult<BankFileView | null>> {
+/** Write payment files now with every payout waiting, as the signed-in operator. */
+export async function runPaymentRunAction(): Promise<OperatorResult<BankFileView[]>> {
   return asOperator(z.object({}), {}, async (actor) => {
     const reply = await operatorPaymentRun({ actor, config: getConfig() });
-    return (reply.body as { file: BankFileView | null }).file;
+    return (reply.body as { files: BankFileView[] }).files;
   });
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { money } from "@/components/bank/format";
 import { bankCopy } from "@/components/copy/bank";
 import { TableScroll } from "@/components/layout/table-scroll";
-import { listSafeguardingDays } from "@/server/bank/operator/list-safeguarding-days";
+import { listSafeguardingDays } from "@/server/bank/reconcile/list-safeguarding-days";
 import { firstPageIfRefused, pageOf, type SearchParams } from "../page-params";
 
 export const dynamic = "force-dynamic";
@@ -15,8 +15,10 @@ const text = bankCopy.safeguarding;
  */
 export default async function SafeguardingPage(props: { searchParams: Promise<SearchParams> }) {
   const { query, from } = await pageOf(props.searchParams);
-  const { days, nextCursor } = await firstPageIfRefused(query, listSafeguardingDays);
-  const flagged = days.filter((day) => !day.balanced).length;
+  const { days, nextCursor } = await firstPageIfRefused(query, (q) =>
+    listSafeguardingDays({ cursor: q.cursor, limit: q.limit }),
+  );
+  const flagged = days.filter((day) => day.flagged).length;
   const c = text.columns;
   return (
     <main>
@@ -62,11 +64,11 @@ export default async function SafeguardingPage(props: { searchParams: Promise<Se
                 return (
                   <tr
                     key={`${day.date}:${day.accountIban}:${day.currency}`}
-                    className={day.balanced ? undefined : "unbalanced"}
-                    data-balanced={day.balanced}
+                    className={day.flagged ? "unbalanced" : undefined}
+                    data-flagged={day.flagged}
                   >
                     <th scope="row">
-                      <Link href={`/operator/bank/files/${day.fileId}`}>{day.date}</Link>
+                      <Link href={`/operator/bank/files/${day.file.id}`}>{day.date}</Link>
                     </th>
                     <td className="num">{money(day.closing, day.currency)}</td>
                     <td className="num">{money(day.outstanding, day.currency)}</td>
@@ -75,13 +77,13 @@ export default async function SafeguardingPage(props: { searchParams: Promise<Se
                     <td className="num">{money(day.expected, day.currency)}</td>
                     <td className="num difference">
                       {difference}{" "}
-                      {day.balanced ? (
-                        <span className="badge good">{text.balanced}</span>
-                      ) : (
+                      {day.flagged ? (
                         <span className="badge bad" title={text.flag(difference, day.date)}>
                           {text.unbalanced}
                           <span className="visually-hidden">: {text.flag(difference, day.date)}</span>
                         </span>
+                      ) : (
+                        <span className="badge good">{text.balanced}</span>
                       )}
                     </td>
                   </tr>
