@@ -166,7 +166,7 @@ async function importStatement(
 ): Promise<EntryReport[]> {
   const { config, fileId, now } = options;
   const account = config.bank.account.iban;
-  const ctx: ImportContext = { tx, fileId, account, config, now, writableBy: options.writableBy, recorded: new Map() };
+  const ctx: ImportContext = { tx, fileId, account, config, now, writableBy: options.writableBy };
   const report: EntryReport[] = [];
   let batchNumber = 0;
   for await (const batch of file.entries(IMPORT_BATCH_SIZE)) {
