@@ -8,6 +8,13 @@ import { secretFile } from "./instance/instance-settings.ts";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-config-"));
 const SECRET = "s".repeat(40);
+/** A real bank (production refuses the sandbox bank, C53): the master account it needs. */
+const ISO20022_BANK = {
+  TOKENRAIL_BANK: "iso20022",
+  TOKENRAIL_BANK_ACCOUNT_IBAN: "DE89 3704 0044 0532 0130 00",
+  TOKENRAIL_BANK_ACCOUNT_BIC: "COBADEFFXXX",
+  TOKENRAIL_BANK_ACCOUNT_HOLDER: "Tokenrail GmbH Safeguarding",
+};
 
 describe("configuration", () => {
   it("needs nothing for the embedded sandbox default, and keeps its generated secret", () => {
@@ -138,6 +145,11 @@ describe("configuration", () => {
       { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
       /TOKENRAIL_CHAIN_GATEWAY: production runs on real chains \(evm\); the simulated chain is for the sandbox/,
     ],
+    [
+      "C53: production on the sandbox bank",
+      { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
+      /TOKENRAIL_BANK: production moves real money \(iso20022\); the sandbox bank is for the sandbox/,
+    ],
     ["a short secret", { TOKENRAIL_SECRET: "short" }, /TOKENRAIL_SECRET: must be at least 32 characters/],
     ["an unknown environment", { TOKENRAIL_ENV: "staging" }, /TOKENRAIL_ENV/],
     ["a port out of range", { PORT: "70000" }, /PORT/],
@@ -206,6 +218,7 @@ describe("configuration", () => {
       TOKENRAIL_CHAIN_GATEWAY: "evm",
       TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
+      ...ISO20022_BANK,
     });
     assert.equal(config.environment, "production");
     assert.equal(config.seedDemo, false);
@@ -257,6 +270,7 @@ describe("chain gateway configuration", () => {
       TOKENRAIL_EVM_ISSUER_KEY: KEY,
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
       TOKENRAIL_EVM_LOG_BLOCK_RANGE: "2000",
+      ...ISO20022_BANK,
     });
     assert.ok(config.chainGateway.kind === "evm");
     assert.deepEqual(Object.keys(config.chainGateway.chains), ["gnosis"]);
@@ -341,6 +355,7 @@ describe("every problem at once", () => {
           "DATABASE_URL",
           "TOKENRAIL_SECRET",
           "TOKENRAIL_CHAIN_GATEWAY",
+          "TOKENRAIL_BANK",
         ]) {
           assert.ok(names.includes(name), `${name} in ${error.message}`);
         }

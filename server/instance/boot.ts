@@ -1,5 +1,6 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { startPaymentRuns } from "../bank/payments/payment-run-job.ts";
+import { startBankJobs } from "../bank/transport/bank-jobs.ts";
 import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
 import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
@@ -68,6 +69,8 @@ export async function boot(): Promise<void> {
   startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
     provisionRequestedIbans({ settings: config.ibans }),
   );
+  // The bank: files in the inbox imported and archived, released payment files delivered (docs/bank.md).
+  startBankJobs(config);
   // Webhooks: recorded events become deliveries and due deliveries are sent (each run until no backlog is left), as
   // soon as the database announces them; the queue's state is logged each minute.
   await startWebhookWorker(config);
