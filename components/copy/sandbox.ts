@@ -68,6 +68,15 @@ export const sandboxCopy = {
     busy: "Sending…",
     resultHeading: "The payout now",
     facts: { state: "State", reason: "Reason", reissue: "Tokens given back in order" },
+    statement: "Send today's statement",
+    statementExplain:
+      "The bank's end-of-day statement (camt.053) of the master account: the day's bookings between its opening " +
+      "and closing balances, compared with the ledger on the operator's safeguarding page.",
+    statementSent: (entries: number, duplicate: boolean) =>
+      duplicate
+        ? "Nothing was booked since the last statement: the same statement again, recognised."
+        : `Statement sent with ${entries} ${entries === 1 ? "booking" : "bookings"}.`,
+    statementLink: "See it among the bank files",
   },
   safe: {
     heading: "Sign with a Safe on chain",

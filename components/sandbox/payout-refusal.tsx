@@ -1,12 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { refusePayoutAction } from "@/app/(console)/sandbox/actions";
+import Link from "next/link";
+import { refusePayoutAction, sendStatementAction } from "@/app/(console)/sandbox/actions";
 import { sandboxCopy } from "@/components/copy/sandbox";
 import { Field } from "@/components/onboarding/field";
 import { useHydrated } from "@/components/onboarding/use-hydrated";
 import { LongValue } from "@/components/layout/long-value";
-import type { SandboxPayoutView } from "@/server/sandbox/payout-simulation";
+import type { SandboxPayoutView, SentStatementView } from "@/server/sandbox/payout-simulation";
 
 type Errors = { orderId?: string; reason?: string; root?: string };
 
@@ -19,6 +20,21 @@ export function PayoutRefusal() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [payout, setPayout] = useState<SandboxPayoutView>();
+  const [statement, setStatement] = useState<SentStatementView>();
+  const [statementError, setStatementError] = useState<string>();
+
+  async function sendStatement() {
+    setBusy(true);
+    setStatement(undefined);
+    setStatementError(undefined);
+    try {
+      const result = await sendStatementAction();
+      if (result.ok) setStatement(result.ok);
+      else setStatementError(result.error ?? Object.values(result.fields ?? {})[0]);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function refuse(action: "reject" | "return") {
     setBusy(true);
@@ -101,6 +117,21 @@ export function PayoutRefusal() {
             ) : null}
           </dl>
         </div>
+      ) : null}
+      <p className="muted">{text.statementExplain}</p>
+      {statementError ? (
+        <p className="form-error" role="alert">
+          {statementError}
+        </p>
+      ) : null}
+      <button type="button" disabled={busy || !hydrated} onClick={() => void sendStatement()}>
+        {text.statement}
+      </button>
+      {statement ? (
+        <p role="status">
+          {text.statementSent(statement.entries, statement.duplicate)}{" "}
+          <Link href={`/operator/bank/files/${statement.fileId}`}>{text.statementLink}</Link>
+        </p>
       ) : null}
     </section>
   );

@@ -148,6 +148,10 @@ test("C50: the console's bank rejects a payout before its debit and returns one 
   await expect(card.getByRole("status")).toContainText("returned");
   await expect(card.getByRole("status")).toContainText("MD07");
 
+  // The bank's statement of the day: every booking recognised, its closing balance compared with the ledger.
+  await card.getByRole("button", { name: "Send today's statement" }).click();
+  await expect(card.getByText(/^Statement sent with \d+ bookings\./)).toBeVisible();
+
   // Both redeems' tokens are back: 12.00 + 7.50 paid in, both redeemed, both given back.
   await expect
     .poll(

@@ -4,6 +4,7 @@ import { db } from "../db/client.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { Payout } from "../generated/prisma/client.ts";
 import { importBankFile } from "../bank/import/import-bank-file.ts";
+import { sendDayStatement } from "../bank/sandbox/day-statement.ts";
 import { readPaymentFile, SANDBOX_BANK_NAME, sandboxId } from "../bank/sandbox/sandbox-bank.ts";
 import { writeCamt054, writePain002 } from "../bank/sandbox/sandbox-bank-files.ts";
 import { formatDecimalAmount } from "../bank/iso20022/decimal-amount.ts";
@@ -228,4 +229,28 @@ export async function refusePayoutFromConsole(options: {
     "payout refused by the simulator's bank",
   );
   return view;
+}
+
+/** What the console shows of a day statement the sandbox bank sent. */
+export type SentStatementView = { fileId: string; messageId: string; entries: number; duplicate: boolean };
+
+/** The console's bank sends today's statement of the master account (camt.053), imported: an operator's lever. */
+export async function sendStatementFromConsole(options: {
+  actor: SandboxActor;
+  config: Config;
+}): Promise<SentStatementView> {
+  const { actor, config } = options;
+  assertSandbox(config);
+  assertOperator(actor);
+  const report = await sendDayStatement({ date: new Date().toISOString().slice(0, 10), config });
+  logger().info(
+    { reqId: actor.requestId, actor: `user:${actor.userId}`, fileId: report.file.id },
+    "day statement sent by the simulator's bank",
+  );
+  return {
+    fileId: report.file.id,
+    messageId: report.file.messageId,
+    entries: report.entries.length,
+    duplicate: report.file.duplicate,
+  };
 }
