@@ -51,6 +51,22 @@ describe("issue 24: the importer", () => {
     await closeDriverLocks();
   });
 
+  it("a minted order is processed once the chain queue is driven after the commit", async () => {
+    const prisma = await db();
+    const holder = await seedHolder();
+    const report = await importBankFile({
+      content: { bytes: camt054([credit(holder.iban, "9.99", { remittance: "Top-up for my wallet" })]) },
+      name: "one.xml",
+      source: "simulator",
+      config,
+    });
+    // First in the file: the queue holds only this mint (the other tests leave theirs queued, not driven).
+    const [order] = await awaitImportedOrders(report, config, { waitMs: 60_000 });
+    assert.equal(order?.state, "processed");
+    assert.equal(order?.memo, "Top-up for my wallet");
+    assert.equal(await prisma.domainEvent.count({ where: { type: "order.updated", profileId: holder.profileId } }), 1);
+  });
+
   it("C47 a file imported twice mints once; the same message id with other content is refused", async () => {
     const prisma = await db();
     const holder = await seedHolder();
@@ -268,21 +284,6 @@ describe("issue 24: the importer", () => {
     assert.equal(line.entryId, null);
     const booked = await importBytes(camt054([paid]));
     assert.deepEqual(booked.counts, { minted: 1 });
-  });
-
-  it("a minted order is processed once the chain queue is driven after the commit", async () => {
-    const prisma = await db();
-    const holder = await seedHolder();
-    const report = await importBankFile({
-      content: { bytes: camt054([credit(holder.iban, "9.99", { remittance: "Top-up for my wallet" })]) },
-      name: "one.xml",
-      source: "simulator",
-      config,
-    });
-    const [order] = await awaitImportedOrders(report, config);
-    assert.equal(order?.state, "processed");
-    assert.equal(order?.memo, "Top-up for my wallet");
-    assert.equal(await prisma.domainEvent.count({ where: { type: "order.updated", profileId: holder.profileId } }), 1);
   });
 
   it("the hand-written camt.054.001.08: credits to our IBANs minted, the pending entry ignored", async () => {
