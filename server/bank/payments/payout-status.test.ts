@@ -165,6 +165,31 @@ describe("issue 24: status back (C50)", () => {
     assert.deepEqual(await reissuesOf(elsewhere.order), []);
   });
 
+  it("a group acceptance accepts the payments the report does not answer one by one; one rejected among them is re-issued", async () => {
+    const manual = bankConfig({ manual: true });
+    const orders = [];
+    for (const amountMinor of [710n, 720n]) {
+      orders.push(await burned(await placedRedeem(await customer(), { amountMinor }), manual));
+    }
+    const [file] = (await runPaymentRun(bankConfig())).files;
+    const refused = redeemEndToEndId(orders[1]!.id);
+    const outcomes = await applied(
+      statusReport(file!.messageId, {
+        group: { status: "ACCP" },
+        payments: [{ endToEndId: refused, status: "RJCT", reason: "AC04" }],
+      }),
+    );
+    assert.deepEqual(
+      outcomes.map((outcome) => [outcome.endToEndId, outcome.state]),
+      [
+        [refused, "rejected"],
+        [redeemEndToEndId(orders[0]!.id), "accepted"],
+      ],
+    );
+    await assertReissuedOnce({ ...orders[1]!, state: "processed" }, /AC04/);
+    assert.deepEqual(await reissuesOf(orders[0]!), []);
+  });
+
   it("C50 accepted, debited, then returned with a reason code: the tokens come back once, however often the entries are applied", async () => {
     const { order, messageId, endToEndId } = await paidOut(9_999n);
     const pending = await applied(statusReport(messageId, { payments: [{ endToEndId, status: "PDNG" }] }));
