@@ -3,7 +3,8 @@ const nextConfig = {
   // PGlite ships WebAssembly and data files it loads from its own package folder; the PostgreSQL driver and the
   // logger use Node internals. Loading them from node_modules keeps them intact; prom-client from there is one module
   // per process, so every route and the instrumentation share its registry. ws (the order WebSocket) requires its
-  // optional native helpers only if present, which a bundle cannot express.
+  // optional native helpers only if present, which a bundle cannot express. libxml2-wasm (the bank files' parser and
+  // schema validator) loads its WebAssembly from its own package folder.
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
@@ -12,7 +13,13 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "prom-client",
     "ws",
+    "libxml2-wasm",
   ],
+  // The official ISO 20022 schemas the bank rail validates every file against are read at run time from
+  // server/bank/iso20022/schemas (located by import.meta.url): shipped with every server route that may need them.
+  outputFileTracingIncludes: {
+    "/**": ["./server/bank/iso20022/schemas/**"],
+  },
   poweredByHeader: false,
   reactStrictMode: true,
   // Type checking and linting run in `npm test`; the build does not repeat them.

@@ -8,12 +8,12 @@ import { secretFile } from "./instance/instance-settings.ts";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-config-"));
 const SECRET = "s".repeat(40);
-/** A real bank's settings, which production requires (C53). */
-const PRODUCTION_BANK = {
+/** A real bank (production refuses the sandbox bank, C53): the master account it needs. */
+const ISO20022_BANK = {
   TOKENRAIL_BANK: "iso20022",
-  TOKENRAIL_BANK_ACCOUNT_IBAN: "DE02 1001 0010 0006 8201 01",
-  TOKENRAIL_BANK_ACCOUNT_BIC: "TKRLDER0",
-  TOKENRAIL_BANK_ACCOUNT_HOLDER: "Tokenrail Safeguarding",
+  TOKENRAIL_BANK_ACCOUNT_IBAN: "DE89 3704 0044 0532 0130 00",
+  TOKENRAIL_BANK_ACCOUNT_BIC: "COBADEFFXXX",
+  TOKENRAIL_BANK_ACCOUNT_HOLDER: "Tokenrail GmbH Safeguarding",
 };
 
 describe("configuration", () => {
@@ -145,6 +145,11 @@ describe("configuration", () => {
       { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
       /TOKENRAIL_CHAIN_GATEWAY: production runs on real chains \(evm\); the simulated chain is for the sandbox/,
     ],
+    [
+      "C53: production on the sandbox bank",
+      { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
+      /TOKENRAIL_BANK: production moves real money \(iso20022\); the sandbox bank is for the sandbox/,
+    ],
     ["a short secret", { TOKENRAIL_SECRET: "short" }, /TOKENRAIL_SECRET: must be at least 32 characters/],
     ["an unknown environment", { TOKENRAIL_ENV: "staging" }, /TOKENRAIL_ENV/],
     ["a port out of range", { PORT: "70000" }, /PORT/],
@@ -191,31 +196,6 @@ describe("configuration", () => {
       /TOKENRAIL_DEVNET: the devnet's chains live in memory/,
     ],
     [
-      "C53: production on the sandbox bank",
-      { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
-      /TOKENRAIL_BANK: production moves real money \(iso20022\); the sandbox bank is for the sandbox/,
-    ],
-    [
-      "C53: a real bank without its master account",
-      { TOKENRAIL_BANK: "iso20022" },
-      /TOKENRAIL_BANK_ACCOUNT_IBAN: required for the iso20022 bank/,
-    ],
-    [
-      "C53: a master account IBAN whose check digits are wrong",
-      { ...PRODUCTION_BANK, TOKENRAIL_BANK_ACCOUNT_IBAN: "DE03100100100006820101" },
-      /TOKENRAIL_BANK_ACCOUNT_IBAN: not a valid IBAN/,
-    ],
-    [
-      "the same folder as the bank's inbox and outbox",
-      { ...PRODUCTION_BANK, TOKENRAIL_BANK_INBOX: "bank", TOKENRAIL_BANK_OUTBOX: "bank" },
-      /TOKENRAIL_BANK_OUTBOX: must differ from the inbox/,
-    ],
-    [
-      "the bank's files in S3 without S3 file storage",
-      { ...PRODUCTION_BANK, TOKENRAIL_BANK_TRANSPORT: "s3" },
-      /TOKENRAIL_BANK_TRANSPORT: s3 uses the files area's bucket/,
-    ],
-    [
       "a metrics token under 32 characters",
       { TOKENRAIL_METRICS_TOKEN: "short" },
       /TOKENRAIL_METRICS_TOKEN: must be at least 32/,
@@ -238,32 +218,11 @@ describe("configuration", () => {
       TOKENRAIL_CHAIN_GATEWAY: "evm",
       TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
-      ...PRODUCTION_BANK,
+      ...ISO20022_BANK,
     });
     assert.equal(config.environment, "production");
     assert.equal(config.seedDemo, false);
     assert.equal(config.secret, SECRET);
-  });
-
-  it("C53: production banks through files: the master account as given, the folders, payment files released by hand", () => {
-    const dataDir = tmp();
-    const config = loadConfig({ TOKENRAIL_DATA_DIR: dataDir, ...PRODUCTION_BANK });
-    assert.deepEqual(config.bank.account, {
-      iban: "DE02100100100006820101",
-      bic: "TKRLDER0",
-      holder: "Tokenrail Safeguarding",
-    });
-    assert.deepEqual(config.bank.transport, {
-      kind: "folder",
-      inbox: path.join(dataDir, "bank", "inbox"),
-      outbox: path.join(dataDir, "bank", "outbox"),
-    });
-    assert.equal(config.bank.autoRelease, false);
-    assert.equal(config.bank.paymentRunIntervalSeconds, 300);
-    assert.equal(config.bank.painVersion, "09");
-    const sandbox = loadConfig({ TOKENRAIL_DATA_DIR: tmp() }).bank;
-    assert.deepEqual([sandbox.kind, sandbox.transport.kind, sandbox.autoRelease], ["sandbox", "sandbox", true]);
-    assert.equal(sandbox.paymentRunIntervalSeconds, 0);
   });
 });
 
@@ -310,8 +269,8 @@ describe("chain gateway configuration", () => {
       TOKENRAIL_CHAIN_GATEWAY: "evm",
       TOKENRAIL_EVM_ISSUER_KEY: KEY,
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
-      ...PRODUCTION_BANK,
       TOKENRAIL_EVM_LOG_BLOCK_RANGE: "2000",
+      ...ISO20022_BANK,
     });
     assert.ok(config.chainGateway.kind === "evm");
     assert.deepEqual(Object.keys(config.chainGateway.chains), ["gnosis"]);

@@ -61,6 +61,9 @@ test.describe("C35: an order is settled once", () => {
         placedAt: order.meta.placedAt,
         processedAt: expect.any(String) as unknown,
         txHashes: [expect.stringMatching(/^0x[0-9a-f]{64}$/) as unknown],
+        // Paid out by IBAN: the released payment file and the transfer's end-to-end id (the order's id, compact).
+        paymentFile: expect.any(String) as unknown,
+        endToEndId: order.id.replaceAll("-", ""),
       },
     });
     await expectRefused(

@@ -3,7 +3,7 @@ import { expect, test } from "../fixtures/contract-test.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
 import { apiRoutesUnder } from "../fixtures/console-routes.ts";
 import { freePort } from "../fixtures/free-port.ts";
-import { NOT_IN_PRODUCTION, PRODUCTION_BANK, productionEnvironment } from "../fixtures/production-instance.ts";
+import { ISO20022_BANK, NOT_IN_PRODUCTION, productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 
@@ -24,7 +24,7 @@ test("C37: production refuses to start on a simulated chain", async () => {
     DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
     TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
     TOKENRAIL_CHAIN_GATEWAY: "sandbox",
-    ...PRODUCTION_BANK,
+    ...ISO20022_BANK,
     ...NOT_IN_PRODUCTION,
   });
   try {
@@ -36,6 +36,57 @@ test("C37: production refuses to start on a simulated chain", async () => {
     // The simulated chain is the only thing wrong with this configuration.
     expect(output.match(/^ {2}- /gm)).toHaveLength(1);
     await expect(fetch(`http://localhost:${port}/livez`)).rejects.toThrow();
+  } finally {
+    await stopServer(refused);
+  }
+});
+
+test("C53: production refuses to start on the sandbox bank", async () => {
+  const port = await freePort();
+  const refused = spawnServer(port, {
+    TOKENRAIL_ENV: "production",
+    // Never connected to: the configuration is refused first.
+    DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
+    TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_CHAIN_GATEWAY: "evm",
+    TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+    TOKENRAIL_EVM_RPC_GNOSIS: "http://127.0.0.1:1",
+    ...ISO20022_BANK,
+    TOKENRAIL_BANK: "sandbox",
+    ...NOT_IN_PRODUCTION,
+  });
+  try {
+    expect(await refused.exited).toBe(1);
+    const output = refused.output();
+    expect(output).toContain(
+      "  - TOKENRAIL_BANK: production moves real money (iso20022); the sandbox bank is for the sandbox",
+    );
+    // The sandbox bank is the only thing wrong with this configuration.
+    expect(output.match(/^ {2}- /gm)).toHaveLength(1);
+    await expect(fetch(`http://localhost:${port}/livez`)).rejects.toThrow();
+  } finally {
+    await stopServer(refused);
+  }
+});
+
+test("C53: production on the iso20022 bank refuses to start without the master account", async () => {
+  const port = await freePort();
+  const refused = spawnServer(port, {
+    TOKENRAIL_ENV: "production",
+    DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
+    TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_CHAIN_GATEWAY: "evm",
+    TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+    TOKENRAIL_EVM_RPC_GNOSIS: "http://127.0.0.1:1",
+    TOKENRAIL_BANK: "iso20022",
+    ...NOT_IN_PRODUCTION,
+  });
+  try {
+    expect(await refused.exited).toBe(1);
+    const output = refused.output();
+    expect(output).toContain("  - TOKENRAIL_BANK_ACCOUNT_IBAN: required for the iso20022 bank (the master account)");
+    expect(output).toContain("  - TOKENRAIL_BANK_ACCOUNT_BIC: required for the iso20022 bank");
+    expect(output.match(/^ {2}- /gm)).toHaveLength(3);
   } finally {
     await stopServer(refused);
   }

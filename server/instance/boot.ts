@@ -1,4 +1,6 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
+import { startPaymentRuns } from "../bank/payments/payment-run-job.ts";
+import { startBankJobs } from "../bank/transport/bank-jobs.ts";
 import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
 import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
@@ -59,12 +61,16 @@ export async function boot(): Promise<void> {
   });
   // Tokens moved by plain on-chain transfers: read from each token's events and reconciled into the ledger.
   startPeriodic("chain-transfers", reconcileIntervalMs(config), () => reconcileTransfers({ config }));
+  // Payouts of redeem orders and returned credits batched into payment files (the sandbox writes one per payout).
+  startPaymentRuns(config);
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
   startPeriodic("due-orders", 1_000, processOrdersWhenDue(config));
   // Requested IBANs get their numbers within an interval; every instance checks, each IBAN is claimed once.
   startPeriodic("iban-provisioning", config.ibans.provisionIntervalSeconds * 1000, () =>
     provisionRequestedIbans({ settings: config.ibans }),
   );
+  // The bank: files in the inbox imported and archived, released payment files delivered (docs/bank.md).
+  startBankJobs(config);
   // Webhooks: recorded events become deliveries and due deliveries are sent (each run until no backlog is left), as
   // soon as the database announces them; the queue's state is logged each minute.
   await startWebhookWorker(config);

@@ -28,6 +28,10 @@ export function orderView(row: Order): OrderView {
       ...(row.rejectedReason !== null ? { rejectedReason: row.rejectedReason } : {}),
       ...(row.supportingDocumentId !== null ? { supportingDocumentId: row.supportingDocumentId } : {}),
       ...(row.txHashes.length > 0 ? { txHashes: row.txHashes } : {}),
+      // A redeem paid out by IBAN, once its payout is in a released payment file: the file's id and the transfer's
+      // end-to-end id (what the payee's bank shows).
+      ...(row.paymentFileId !== null ? { paymentFile: row.paymentFileId } : {}),
+      ...(row.endToEndId !== null ? { endToEndId: row.endToEndId } : {}),
     },
   };
 }

@@ -47,6 +47,13 @@ export const orderResponse = z
       rejectedReason: z.string().optional(),
       supportingDocumentId: orderId.optional(),
       txHashes: z.array(z.string()).optional().meta({ description: "The chain transactions, once sent" }),
+      paymentFile: z.uuid().optional().meta({
+        description:
+          "A redeem paid out by IBAN: the id of the payment file (pain.001) carrying its payout, once released",
+      }),
+      endToEndId: z.string().optional().meta({
+        description: "A redeem paid out by IBAN: the credit transfer's end-to-end id, as the payee's bank reports it",
+      }),
     }),
   })
   .meta({ id: "Order" });

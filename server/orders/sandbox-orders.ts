@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import type { Config } from "../config.ts";
@@ -11,7 +10,7 @@ import { Prisma } from "../generated/prisma/client.ts";
 import { writableBySql } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/caller.ts";
 import { orderView, type OrderView } from "./order-view.ts";
-import { receiveIncomingPayment } from "./receive-payment.ts";
+import { importSimulatedCredit } from "../sandbox/simulated-credit.ts";
 import { processOrder, rejectOrder } from "./settle-order.ts";
 
 /** An IBAN in any spacing or case, checked (country format and checksum) as the order schemas check theirs. */
@@ -46,9 +45,9 @@ function sandboxOnly(config: Config): void {
 }
 
 /**
- * Sandbox: the bank reports a euro payment into an IBAN of a profile the caller may act on. The issue order is
- * created and its tokens minted, as for a real payment. 201 with the order; 200 with the same order when the
- * `reference` was reported before.
+ * Sandbox: the bank reports a euro payment into an IBAN of a profile the caller may act on, in a camt.054 the
+ * importer imports as it imports a real bank's. The issue order is created and its tokens minted, as for a real
+ * payment. 201 with the order; 200 with the same order when the `reference` was reported before.
  */
 export async function simulateIncomingPayment(options: {
   caller: Caller;
@@ -58,8 +57,8 @@ export async function simulateIncomingPayment(options: {
   const { caller, request, config } = options;
   sandboxOnly(config);
   const iban = electronicFormatIBAN(request.iban) ?? request.iban;
-  const { order, repeated } = await receiveIncomingPayment({
-    payment: {
+  const { order, repeated } = await importSimulatedCredit(
+    {
       iban,
       amountMinor: request.amount,
       currency: request.currency,
@@ -68,15 +67,15 @@ export async function simulateIncomingPayment(options: {
         name: request.debtor.name,
         ...(request.debtor.iban ? { iban: electronicFormatIBAN(request.debtor.iban) ?? request.debtor.iban } : {}),
       },
-      bankReference: request.reference ?? `SBX-IN-${randomUUID()}`,
+      reference: request.reference,
       writableBy: caller,
     },
     config,
-  });
+  );
   return new Reply(repeated ? 200 : 201, orderView(order));
 }
 
-async function callersOrder(caller: Caller, orderId: string): Promise<string> {
+export async function callersOrder(caller: Caller, orderId: string): Promise<string> {
   const prisma = await db();
   const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
     ? await prisma.$queryRaw<{ id: string }[]>`

@@ -1,45 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { electronicFormatIBAN } from "ibantools";
 import type { AuditActor } from "../../audit/record-audit.ts";
-import type { Clock } from "../../clock.ts";
+import { serverClock, type Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
+import { db } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../../oauth/caller.ts";
+import { applyPaymentStatus } from "../payments/payouts.ts";
+import { recordSafeguardingDay } from "../reconcile/safeguarding-day.ts";
+import { entryLines } from "./entry-lines.ts";
+import { afterImport } from "./after-import.ts";
+import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
+import { importLines, type ImportContext } from "./import-lines.ts";
+import { readInboundFile, type InboundFile, type StatementFile } from "./read-inbound-file.ts";
+import { storeInboundFile } from "./store-inbound-file.ts";
+
+export type { EntryReport, EntryResult, ImportReport } from "./import-report.ts";
+export { awaitImportedOrders, importDrivesSettled } from "./after-import.ts";
+export { mintUnmatched } from "./mint-unmatched.ts";
 
 /** Where an imported file came from. */
 export type BankFileSource = "upload" | "inbox" | "api" | "simulator" | "sandbox-bank";
 
-/** What the import did with one entry (a transaction of an entry) of the file. */
-export type EntryResult =
-  "minted" | "already_imported" | "unmatched" | "ignored" | "payout_debit" | "payout_return" | "payout_status";
+/** Entries handled (and written) per batch: one set of statements per batch, memory bounded by it. */
+export const IMPORT_BATCH_SIZE = 500;
 
-export type EntryReport = {
-  index: number;
-  identity: string;
-  result: EntryResult;
-  amount: string;
-  currency: string;
-  /** The issue order minted (minted, or already imported when it was). */
-  orderId?: string;
-  payoutId?: string;
-  /** Why it was not minted. */
-  problem?: string;
-};
-
-export type ImportReport = {
-  file: {
-    id: string;
-    message: string;
-    messageId: string;
-    sha256: string;
-    /** The same file (same message id and bytes) was imported before: nothing changed. */
-    duplicate: boolean;
-  };
-  counts: Partial<Record<EntryResult, number>>;
-  /** Per entry, in the file's order (all of them: a report for 10,000 entries is 10,000 lines). */
-  entries: EntryReport[];
-};
+/** How long an import's transaction may take: a 50 MB file is tens of thousands of entries. */
+const IMPORT_TIMEOUT_MS = 30 * 60_000;
+/** How long an import waits for the database (on the embedded one, for another import to finish). */
+const IMPORT_MAX_WAIT_MS = 10 * 60_000;
 
 /**
  * Imports one bank file (camt.052/053/054, pain.002): validated against its schema before anything is read, then
- * applied as one transaction, all of it or nothing, with a report per entry. See docs/bank.md.
+ * applied as one transaction, all of it or nothing, with a report per entry. See docs/bank.md, "The importer".
+ *
+ * - The file is identified by its `GrpHdr/MsgId` and SHA-256: the same file again is a `duplicate` that changes
+ *   nothing (its report rebuilt from the stored lines); the same message id with other content is refused (C47).
+ * - A statement of another account than the master account is refused before anything is written (C46).
+ * - Each booked transaction counts once by its identity (`entryIdentity`): a credit to an approved IBAN of an
+ *   approved profile is minted (its mint queued in the same transaction); one that cannot be is `unmatched`, an
+ *   exception (C48); payout debits and returns go to the payouts; entries not booked are reported, not recorded.
+ * - A camt.053's closing balance of the master account is recorded as the day's safeguarding (C51); a pain.002 is
+ *   applied to our payouts (C50).
+ *
+ * After the commit the chain queue is driven in the background (`importDrivesSettled` waits for it).
  */
 export async function importBankFile(options: {
   content: { path: string } | { bytes: Uint8Array };
@@ -50,8 +55,183 @@ export async function importBankFile(options: {
   /** The sandbox's restricted reporters: credits only to IBANs of profiles this caller may write. */
   writableBy?: Caller;
   clock?: Clock;
+  /** Drive the chain queue after the commit (default); the mints are queued and driven by the job otherwise. */
+  driveChain?: boolean;
+  /** Called after each batch is written, inside the transaction (a throw rolls the whole file back). */
+  afterBatch?: (batch: number) => Promise<void> | void;
 }): Promise<ImportReport> {
-  void options;
-  await Promise.resolve();
-  throw new Error("not implemented");
+  const { config, clock = serverClock } = options;
+  const file = await readInboundFile(options.content, config.bank.maxFileBytes);
+  checkAccounts(file, config.bank.account.iban);
+  const prisma = await db();
+  // Looked at again under the lock below; here so that a refused file is not stored either.
+  const seen = await prisma.bankFile.findUnique({
+    where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
+    select: { id: true, sha256: true },
+  });
+  if (seen && seen.sha256 !== file.sha256) throw otherContent(file.messageId, seen.id);
+  if (!seen) await storeInboundFile(options.content, file.sha256, config);
+
+  const report = await prisma.$transaction(
+    async (tx) => {
+      // Two instances importing the same file at once: the second waits here, then finds the first's.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`bank-file:${file.messageId}`}))`;
+      const known = await tx.bankFile.findUnique({
+        where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
+      });
+      if (known) {
+        if (known.sha256 !== file.sha256) throw otherContent(file.messageId, known.id);
+        return storedReport(tx, {
+          id: known.id,
+          message: known.message,
+          messageId: known.messageId,
+          sha256: known.sha256,
+        });
+      }
+      const now = clock();
+      const fileId = randomUUID();
+      await tx.bankFile.create({
+        data: {
+          id: fileId,
+          direction: "inbound",
+          message: file.definition.id,
+          messageId: file.messageId,
+          sha256: file.sha256,
+          size: file.size,
+          name: options.name.slice(0, 255),
+          source: options.source,
+          state: "imported",
+          accountIban: file.kind === "statement" ? config.bank.account.iban : null,
+          createdAt: now,
+          createdById: options.actor?.userId ?? null,
+        },
+      });
+      const entries =
+        file.kind === "statement"
+          ? await importStatement(tx, file, { fileId, now, ...options })
+          : await importPaymentStatus(tx, file, { fileId, now, config });
+      const counts = countResults(entries);
+      await tx.bankFile.update({ where: { id: fileId }, data: { summary: counts } });
+      const result: ImportReport = {
+        file: {
+          id: fileId,
+          message: file.definition.id,
+          messageId: file.messageId,
+          sha256: file.sha256,
+          duplicate: false,
+        },
+        counts,
+        entries,
+      };
+      return result;
+    },
+    { maxWait: IMPORT_MAX_WAIT_MS, timeout: IMPORT_TIMEOUT_MS },
+  );
+  if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
+  return report;
+}
+
+/** A bank never reuses a message id: the same one with other content is not the same file, and not imported. */
+function otherContent(messageId: string, fileId: string): AppError {
+  return new AppError("CONFLICT", `A bank file with message id ${messageId} was imported with other content`, {
+    "GrpHdr/MsgId": `${messageId} was imported before (file ${fileId}) with other content`,
+  });
+}
+
+/** Every report of a statement must be of the master account: another account's statement is not ours to book. */
+function checkAccounts(file: InboundFile, master: string): void {
+  if (file.kind !== "statement") return;
+  const { container } = file;
+  file.reports.forEach((report, index) => {
+    const element = `Document/${container.message}/${container.report}[${index + 1}]/Acct/Id/IBAN`;
+    const iban = report.accountIban ? (electronicFormatIBAN(report.accountIban) ?? report.accountIban) : undefined;
+    if (iban === master) return;
+    const reason = iban
+      ? `is ${iban}, not the master account ${master}: the file is about another account`
+      : `is missing: the report names no IBAN, so it cannot be the master account ${master}`;
+    throw new AppError("VALIDATION", `The bank file was refused: ${element} ${reason}`, { [element]: reason });
+  });
+}
+
+async function importStatement(
+  tx: Prisma.TransactionClient,
+  file: StatementFile,
+  options: {
+    fileId: string;
+    now: Date;
+    config: Config;
+    writableBy?: Caller;
+    afterBatch?: (batch: number) => Promise<void> | void;
+  },
+): Promise<EntryReport[]> {
+  const { config, fileId, now } = options;
+  const account = config.bank.account.iban;
+  const ctx: ImportContext = { tx, fileId, account, config, now, writableBy: options.writableBy };
+  const report: EntryReport[] = [];
+  let batchNumber = 0;
+  for await (const batch of file.entries(IMPORT_BATCH_SIZE)) {
+    batchNumber += 1;
+    const lines = [];
+    for (const { entry } of batch) lines.push(...entryLines(account, entry, report.length + lines.length + 1));
+    const written = await importLines(ctx, lines);
+    await recordReportLines(tx, fileId, written);
+    for (const line of written) {
+      const { entryId, ...visible } = line;
+      void entryId;
+      report.push(visible);
+    }
+    await options.afterBatch?.(batchNumber);
+  }
+  if (file.definition.message === "camt.053") {
+    for (const header of file.reports) {
+      const closing = header.closingBalance;
+      if (!closing || closing.amount.minor === null) continue;
+      await recordSafeguardingDay(tx, {
+        fileId,
+        accountIban: account,
+        date: closing.date.slice(0, 10),
+        currency: closing.amount.currency,
+        closingMinor: closing.creditDebit === "DBIT" ? -closing.amount.minor : closing.amount.minor,
+        now,
+      });
+    }
+  }
+  return report;
+}
+
+async function importPaymentStatus(
+  tx: Prisma.TransactionClient,
+  file: Extract<InboundFile, { kind: "status" }>,
+  options: { fileId: string; now: Date; config: Config },
+): Promise<EntryReport[]> {
+  const { report } = file;
+  const outcomes = await applyPaymentStatus(tx, report, options);
+  const byEndToEndId = new Map(outcomes.map((outcome) => [outcome.endToEndId, outcome]));
+  const line = (index: number, endToEndId: string, said: string): EntryReport => {
+    const outcome = byEndToEndId.get(endToEndId);
+    const what = !outcome
+      ? "not one of our payouts"
+      : (outcome.problem ?? `the payout is ${outcome.state}${outcome.changed ? "" : " (no change)"}`);
+    return {
+      index,
+      identity: `e2e:${endToEndId}`,
+      result: "payout_status",
+      amount: "",
+      currency: "",
+      ...(outcome ? { payoutId: outcome.payoutId } : {}),
+      problem: `${said || "no status"}: ${what}`,
+    };
+  };
+  const lines = report.transactions.map((status, position) =>
+    line(position + 1, status.originalEndToEndId ?? "", [status.status, status.reason].filter(Boolean).join(" ")),
+  );
+  // A group status answers the payments the report does not list one by one: a line for each of them too.
+  const listed = new Set(report.transactions.map((status) => status.originalEndToEndId));
+  for (const outcome of outcomes) {
+    if (listed.has(outcome.endToEndId)) continue;
+    const said = [report.groupStatus, report.groupReason].filter(Boolean).join(" ");
+    lines.push(line(lines.length + 1, outcome.endToEndId, `group ${said}`));
+  }
+  await recordReportLines(tx, options.fileId, lines);
+  return lines;
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { XmlDocument, XsdValidator } from "libxml2-wasm";
 import { type MessageDefinition } from "./message-registry.ts";
@@ -9,12 +10,23 @@ import { type MessageDefinition } from "./message-registry.ts";
  * they are never disposed (a process holds at most the ten listed in the registry, about a megabyte each).
  */
 
-const SCHEMAS_DIR = fileURLToPath(new URL("./schemas/", import.meta.url));
+/**
+ * The schemas beside this module; inside a Next.js build the module is bundled away from its folder (and
+ * `new URL("./schemas/", import.meta.url)` is refused by the bundler, a folder not being an asset), so there they
+ * are read from the project's root, where next.config.mjs ships them (`outputFileTracingIncludes`).
+ */
+function schemasDir(): string {
+  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), "schemas");
+  if (existsSync(path.join(beside, "pain.002.001.11.xsd"))) return beside;
+  return path.join(process.cwd(), "server", "bank", "iso20022", "schemas");
+}
+
+let schemas: string | undefined;
 
 const validators = new Map<string, XsdValidator>();
 
 export function schemaPath(definition: MessageDefinition): string {
-  return `${SCHEMAS_DIR}${definition.schemaFile}`;
+  return path.join((schemas ??= schemasDir()), definition.schemaFile);
 }
 
 export function validatorFor(definition: MessageDefinition): XsdValidator {

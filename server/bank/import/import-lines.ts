@@ -1,0 +1,326 @@
+import { randomUUID } from "node:crypto";
+import type { Config } from "../../config.ts";
+import { AppError } from "../../errors.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Caller } from "../../oauth/caller.ts";
+import { settlePayoutEntry } from "../payments/payouts.ts";
+import type { EntryLine } from "./entry-lines.ts";
+import type { EntryReport, EntryResult } from "./import-report.ts";
+import { holderProblem, ibanHolders, mintCredits, routedTargets, type CreditToMint } from "./mint-credits.ts";
+
+/*
+ * One batch of a file's lines, inside the import's transaction: set-based where it counts (the look-ups, the mints,
+ * the entries and the report lines are one statement each for the whole batch), one call per line only for the
+ * rare payout debits and returns, which belong to the payouts.
+ */
+
+/** What an import carries from batch to batch. */
+export type ImportContext = {
+  tx: Prisma.TransactionClient;
+  fileId: string;
+  /** The master account (electronic format): every identity is qualified by it. */
+  account: string;
+  config: Config;
+  now: Date;
+  writableBy?: Caller;
+};
+
+type EarlierEntry = { entryId: string; orderId?: string; payoutId?: string };
+
+/** A report line and the booked entry it stands for (none for a line that is not booked). */
+export type ReportLine = EntryReport & { entryId?: string };
+
+/** A booked line's entry to record (`BankEntry`). */
+type EntryRow = {
+  id: string;
+  line: EntryLine;
+  outcome: "minted" | "unmatched" | "payout_debit" | "payout_return" | "ignored";
+  problem?: string;
+  orderId?: string;
+  payoutId?: string;
+};
+
+/** The token carries euros only; bank files write the ISO code. */
+const TOKEN_CURRENCY = "EUR";
+
+function reportLine(line: EntryLine, result: EntryResult, extra: Partial<ReportLine> = {}): ReportLine {
+  return {
+    index: line.index,
+    identity: line.identity,
+    result,
+    amount: line.amount?.decimal ?? "",
+    currency: line.amount?.currency ?? "",
+    ...extra,
+  };
+}
+
+/** Why a credit line cannot be minted whatever IBAN it names (its amount or currency), or undefined. */
+function amountProblem(line: EntryLine): string | undefined {
+  const amount = line.amount;
+  if (!amount) return "a transaction of a batched entry gives no amount of its own";
+  if (amount.minor === null) {
+    return line.entry.problems[0] ?? `${amount.decimal} ${amount.currency} is not an amount the token can carry`;
+  }
+  if (amount.currency !== TOKEN_CURRENCY) return `${amount.currency}: the token is issued in EUR only`;
+  if (amount.minor <= 0n) return `${amount.decimal} ${amount.currency} is not a positive amount`;
+  return undefined;
+}
+
+/** Imports one batch of lines; answers their report lines in order. */
+export async function importLines(ctx: ImportContext, lines: readonly EntryLine[]): Promise<ReportLine[]> {
+  const { tx, now } = ctx;
+  const booked = lines.filter((line) => line.kind !== "not_booked");
+  // Earlier files' entries and this file's earlier batches' alike: they are written in this transaction.
+  const earlier = await earlierEntries(
+    tx,
+    booked.map((line) => line.identity),
+  );
+  /** This batch's entries as they are recorded (a batch naming one credit twice records it once). */
+  const recorded = new Map<string, EarlierEntry>();
+  const creditLines = booked.filter((line) => line.kind === "credit");
+  const holders = await ibanHolders(
+    tx,
+    creditLines.flatMap((line) => (line.creditorIban ? [line.creditorIban] : [])),
+    ctx.writableBy,
+  );
+
+  const results = new Map<EntryLine, ReportLine>();
+  const rows: EntryRow[] = [];
+  const toMint: { line: EntryLine; credit: CreditToMint }[] = [];
+  const seenHere = new Map<string, EntryLine>();
+  for (const line of lines) {
+    if (line.kind === "not_booked") {
+      results.set(line, reportLine(line, "ignored", { problem: `not booked (${line.entry.status})` }));
+      continue;
+    }
+    if (ctx.writableBy && line.kind === "credit") {
+      // The sandbox's restricted reporters credit only IBANs of profiles they may write; any other is not found.
+      const holder = line.creditorIban ? holders.get(line.creditorIban) : undefined;
+      if (!holder || !holder.writable || holder.ibanState !== "approved") {
+        throw new AppError("NOT_FOUND", "IBAN not found");
+      }
+    }
+    const before = earlier.get(line.identity);
+    if (before) {
+      results.set(line, { ...reportLine(line, "already_imported"), ...before });
+      continue;
+    }
+    if (seenHere.has(line.identity)) continue; // answered below, once the first is recorded
+    seenHere.set(line.identity, line);
+    const id = randomUUID();
+    if (line.kind === "credit") {
+      const problem =
+        amountProblem(line) ??
+        (!line.creditorIban
+          ? "the credit names no IBAN it was sent to"
+          : line.creditorIban === ctx.account
+            ? "a credit to the master account itself names no customer"
+            : holderProblem(line.creditorIban, holders.get(line.creditorIban)));
+      if (problem) {
+        rows.push({ id, line, outcome: "unmatched", problem });
+        continue;
+      }
+      const holder = holders.get(line.creditorIban!)!;
+      const debtorName = line.transaction?.debtorName ?? "";
+      toMint.push({
+        line,
+        credit: {
+          bankReference: line.identity,
+          iban: holder.iban,
+          profileId: holder.profileId,
+          address: holder.address,
+          chain: holder.chain,
+          amountMinor: line.amount!.minor!,
+          currency: "eur",
+          memo: line.remittance,
+          debtor: { name: debtorName, ...(line.transaction?.debtorIban ? { iban: line.transaction.debtorIban } : {}) },
+        },
+      });
+      rows.push({ id, line, outcome: "minted" });
+    } else if (line.kind === "reversal") {
+      rows.push({ id, line, outcome: "unmatched", problem: "a reversal of an earlier booking: for an operator" });
+    } else if (line.kind === "return") {
+      rows.push(
+        line.endToEndId && line.amount?.minor != null
+          ? { id, line, outcome: "payout_return" }
+          : { id, line, outcome: "unmatched", problem: "a returned payment without an end-to-end id of ours" },
+      );
+    } else {
+      rows.push(
+        line.endToEndId && line.amount?.minor != null
+          ? { id, line, outcome: "payout_debit" }
+          : { id, line, outcome: "ignored", problem: "a debit that is not one of our payouts" },
+      );
+    }
+  }
+
+  await mintBatch(ctx, toMint, rows);
+  const inserted = await insertEntries(tx, ctx.fileId, rows, now);
+  for (const row of rows) {
+    if (!inserted.has(row.id)) {
+      // Recorded meanwhile by another import of the same credit (another file): that one counts.
+      const [other] = (await earlierEntries(tx, [row.line.identity])).values();
+      if (!other) throw new Error(`entry ${row.line.identity} was neither recorded nor found`);
+      recorded.set(row.line.identity, other);
+      results.set(row.line, { ...reportLine(row.line, "already_imported"), ...other });
+      continue;
+    }
+    await settlePayout(ctx, row);
+    recorded.set(row.line.identity, {
+      entryId: row.id,
+      ...(row.orderId ? { orderId: row.orderId } : {}),
+      ...(row.payoutId ? { payoutId: row.payoutId } : {}),
+    });
+    results.set(
+      row.line,
+      reportLine(row.line, row.outcome, {
+        entryId: row.id,
+        ...(row.orderId ? { orderId: row.orderId } : {}),
+        ...(row.payoutId ? { payoutId: row.payoutId } : {}),
+        ...(row.problem ? { problem: row.problem } : {}),
+      }),
+    );
+  }
+  return lines.map((line) => {
+    const result = results.get(line);
+    if (result) return result;
+    // The second mention of a credit within this batch: the first was recorded above.
+    const first = recorded.get(line.identity)!;
+    return { ...reportLine(line, "already_imported"), ...first };
+  });
+}
+
+/** Mints the batch's mintable credits in one statement; a credit whose reference was minted before is already in. */
+async function mintBatch(
+  ctx: ImportContext,
+  toMint: { line: EntryLine; credit: CreditToMint }[],
+  rows: EntryRow[],
+): Promise<void> {
+  if (toMint.length === 0) return;
+  const routed = await routedTargets(
+    ctx.tx,
+    toMint.map(({ credit }) => credit),
+    ctx.config,
+  );
+  const credits = toMint.map(({ credit }, index) => ({ ...credit, ...routed.get(index) }));
+  const minted = await mintCredits(ctx.tx, credits, ctx.config, ctx.now);
+  const missing = credits.filter((credit) => !minted.has(credit.bankReference)).map((c) => c.bankReference);
+  // A reference paid in before entries were recorded (the sandbox's payment API): the entry records that order.
+  const paidBefore = new Map(
+    (
+      await ctx.tx.incomingPayment.findMany({
+        where: { bankReference: { in: missing } },
+        select: { bankReference: true, orderId: true },
+      })
+    ).map((payment) => [payment.bankReference, payment.orderId]),
+  );
+  for (const row of rows) {
+    if (row.outcome !== "minted") continue;
+    row.orderId = minted.get(row.line.identity)?.orderId ?? paidBefore.get(row.line.identity);
+    if (!row.orderId) throw new Error(`credit ${row.line.identity} was neither minted nor found`);
+  }
+}
+
+/** A payout's debit or return: the payouts decide; one that is not ours is ignored (debit) or unmatched (return). */
+async function settlePayout(ctx: ImportContext, row: EntryRow): Promise<void> {
+  if (row.outcome !== "payout_debit" && row.outcome !== "payout_return") return;
+  const { line } = row;
+  const outcome = await settlePayoutEntry(
+    ctx.tx,
+    {
+      kind: row.outcome === "payout_debit" ? "debit" : "return",
+      endToEndId: line.endToEndId!,
+      amountMinor: line.amount!.minor!,
+      currency: line.amount!.currency.toLowerCase(),
+      ...(line.returnReason ? { reasonCode: line.returnReason } : {}),
+      bankEntryId: row.id,
+    },
+    { config: ctx.config, now: ctx.now },
+  );
+  if (outcome) {
+    row.payoutId = outcome.payoutId;
+    if (outcome.problem) {
+      // Ours, but it does not fit the payout: a debit is recorded with why; money that came back is an exception.
+      row.problem = `payout ${outcome.endToEndId}: ${outcome.problem}`;
+      if (row.outcome === "payout_return") row.outcome = "unmatched";
+    }
+    await ctx.tx.bankEntry.update({
+      where: { id: row.id },
+      data: { payoutId: outcome.payoutId, outcome: row.outcome, problem: row.problem ?? null },
+    });
+    return;
+  }
+  row.outcome = row.outcome === "payout_debit" ? "ignored" : "unmatched";
+  row.problem =
+    row.outcome === "ignored"
+      ? `a debit that is not one of our payouts (end-to-end id ${line.endToEndId})`
+      : `a returned payment whose end-to-end id ${line.endToEndId} is not one of our payouts`;
+  await ctx.tx.bankEntry.update({ where: { id: row.id }, data: { outcome: row.outcome, problem: row.problem } });
+}
+
+/** Entries recorded before under these identities, by identity. */
+async function earlierEntries(
+  tx: Prisma.TransactionClient,
+  identities: readonly string[],
+): Promise<Map<string, EarlierEntry>> {
+  if (identities.length === 0) return new Map();
+  const found = await tx.bankEntry.findMany({
+    where: { identity: { in: [...new Set(identities)] } },
+    select: { id: true, identity: true, orderId: true, payoutId: true },
+  });
+  return new Map(
+    found.map((entry) => [
+      entry.identity,
+      {
+        entryId: entry.id,
+        ...(entry.orderId ? { orderId: entry.orderId } : {}),
+        ...(entry.payoutId ? { payoutId: entry.payoutId } : {}),
+      },
+    ]),
+  );
+}
+
+/** Records the batch's booked entries in one statement; answers the ids written (an identity taken writes none). */
+async function insertEntries(
+  tx: Prisma.TransactionClient,
+  fileId: string,
+  rows: readonly EntryRow[],
+  now: Date,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const data = rows.map(({ id, line, outcome, problem, orderId }) => ({
+    id,
+    identity: line.identity,
+    side: line.side,
+    status: line.entry.status,
+    amountMinor: (line.amount?.minor ?? 0n).toString(),
+    currency: line.amount?.currency ?? line.entry.amount.currency,
+    bookingDate: line.entry.bookingDate?.slice(0, 10) ?? null,
+    valueDate: line.entry.valueDate?.slice(0, 10) ?? null,
+    iban: line.creditorIban ?? null,
+    debtorName: line.transaction?.debtorName ?? null,
+    debtorIban: line.transaction?.debtorIban ?? null,
+    remittance: line.remittance ?? null,
+    endToEndId: line.endToEndId ?? null,
+    returnReason: line.returnReason ?? null,
+    outcome,
+    problem: problem ?? null,
+    orderId: orderId ?? null,
+  }));
+  const written = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "BankEntry" (
+      "id", "identity", "fileId", "side", "status", "amountMinor", "currency", "bookingDate", "valueDate", "iban",
+      "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason", "outcome", "problem", "orderId",
+      "createdAt"
+    )
+    SELECT "id", "identity", ${fileId}::uuid, "side", "status", "amountMinor"::bigint, "currency", "bookingDate",
+      "valueDate", "iban", "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason",
+      "outcome"::"BankEntryOutcome", "problem", "orderId", ${now}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(
+      "id" uuid, "identity" text, "side" text, "status" text, "amountMinor" text, "currency" text, "bookingDate" date,
+      "valueDate" date, "iban" text, "debtorName" text, "debtorIban" text, "remittance" text, "endToEndId" text,
+      "returnReason" text, "outcome" text, "problem" text, "orderId" uuid)
+    ON CONFLICT ("identity") DO NOTHING
+    RETURNING "id"::text AS "id"`;
+  return new Set(written.map((row) => row.id));
+}

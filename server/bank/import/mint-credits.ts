@@ -1,0 +1,235 @@
+import { randomUUID } from "node:crypto";
+import { queueSender } from "../../chains/chain-queue.ts";
+import { resolveChain, tokenContract, type Currency } from "../../chains/registry.ts";
+import type { Config } from "../../config.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { Prisma, type Order } from "../../generated/prisma/client.ts";
+import { minorToTokenUnits } from "../../money/amount.ts";
+import { writableBySql } from "../../oauth/accessible-profiles.ts";
+import type { Caller } from "../../oauth/caller.ts";
+import { orderView } from "../../orders/order-view.ts";
+
+/*
+ * Money in, minted: what a credit to one of our IBANs becomes, however it arrives (a bank file through the importer,
+ * an exception assigned by an operator, the sandbox's payment API). One statement writes a whole batch: the incoming
+ * payment under its bank reference (never twice), the issue order, `order.created`, and the order's mint queued for
+ * the chain with the order claimed, so a crash after the commit still mints (the queue is driven after it).
+ */
+
+/** A virtual IBAN as the importer sees it: who holds it, where it mints, and whether it takes payments. */
+export type IbanHolder = {
+  iban: string;
+  profileId: string;
+  address: string;
+  chain: string;
+  ibanState: string;
+  profileState: string;
+  /** Whether the restricted reporter (`writableBy`) may write the profile; true without one. */
+  writable: boolean;
+};
+
+/** One credit to mint. `bankReference` is the credit's identity: the same reference is minted once, ever. */
+export type CreditToMint = {
+  bankReference: string;
+  iban: string;
+  profileId: string;
+  /** The IBAN's current target, unless the memo routes the mint elsewhere (`routedTargets`). */
+  address: string;
+  chain: string;
+  amountMinor: bigint;
+  /** The token currency (`eur`). */
+  currency: Currency;
+  memo?: string;
+  debtor: { name: string; iban?: string };
+};
+
+/** The memo of an issue order whose payment came without a usable one. */
+const DEFAULT_ISSUE_MEMO = "Incoming payment";
+
+/** The holders of these IBANs (electronic format), by IBAN, whatever their state. */
+export async function ibanHolders(
+  tx: DbOrTx,
+  ibans: readonly string[],
+  writableBy?: Caller,
+): Promise<Map<string, IbanHolder>> {
+  const wanted = [...new Set(ibans)];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.$queryRaw<IbanHolder[]>`
+    SELECT i."iban", i."profileId"::text AS "profileId", i."address", i."chain", i."state"::text AS "ibanState",
+      p."state"::text AS "profileState",
+      ${writableBy ? writableBySql(writableBy, Prisma.sql`i."profileId"`) : Prisma.sql`true`} AS "writable"
+    FROM "Iban" i JOIN "Profile" p ON p."id" = i."profileId"
+    WHERE i."iban" IN (SELECT jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`;
+  return new Map(rows.map((row) => [row.iban, row]));
+}
+
+/** Why a credit to this holder's IBAN cannot be minted, in words; undefined when it can. */
+export function holderProblem(iban: string, holder: IbanHolder | undefined): string | undefined {
+  if (!holder) return `IBAN ${iban} is not one of ours`;
+  if (holder.ibanState !== "approved") return `IBAN ${iban} does not take payments (it is ${holder.ibanState})`;
+  if (holder.profileState !== "approved") {
+    return `the profile holding IBAN ${iban} is ${holder.profileState}, not approved`;
+  }
+  return undefined;
+}
+
+const ROUTING_MEMO = /^\s*([a-z0-9]+):(0x[0-9a-fA-F]{40})\s*$/;
+
+/**
+ * Memos `<chain>:<address>` naming another linked address of the credit's own profile route its mint there: the
+ * routed target of each credit that has one, by index in `credits`. One query for the whole batch.
+ */
+export async function routedTargets(
+  tx: DbOrTx,
+  credits: readonly { memo?: string; profileId: string }[],
+  config: Config,
+): Promise<Map<number, { address: string; chain: string }>> {
+  const asked: { index: number; addressKey: string; chain: string; profileId: string }[] = [];
+  credits.forEach((credit, index) => {
+    const match = credit.memo ? ROUTING_MEMO.exec(credit.memo) : null;
+    const chain = match && resolveChain(match[1]!, config.environment);
+    if (match && chain) {
+      asked.push({ index, addressKey: match[2]!.toLowerCase(), chain: chain.name, profileId: credit.profileId });
+    }
+  });
+  const routed = new Map<number, { address: string; chain: string }>();
+  if (asked.length === 0) return routed;
+  const keys = asked.map(({ addressKey, chain }) => ({ addressKey, chain }));
+  const links = await tx.$queryRaw<{ addressKey: string; chain: string; address: string; profileId: string }[]>`
+    SELECT a."addressKey", a."chain", a."address", a."profileId"::text AS "profileId"
+    FROM "Address" a
+    JOIN jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k("addressKey" text, "chain" text)
+      ON a."addressKey" = k."addressKey" AND a."chain" = k."chain"`;
+  const byKey = new Map(links.map((link) => [`${link.chain}:${link.addressKey}`, link]));
+  for (const { index, addressKey, chain, profileId } of asked) {
+    const link = byKey.get(`${chain}:${addressKey}`);
+    if (link && link.profileId === profileId) routed.set(index, { address: link.address, chain: link.chain });
+  }
+  return routed;
+}
+
+/** The issue order a credit becomes, as the API shows it once written (state pending, its mint queued). */
+export function issueOrderFor(credit: CreditToMint, orderId: string, now: Date): Order {
+  const memo =
+    credit.memo && [...credit.memo].length >= 5 ? [...credit.memo].slice(0, 140).join("") : DEFAULT_ISSUE_MEMO;
+  return {
+    id: orderId,
+    seq: 0n,
+    kind: "issue",
+    profileId: credit.profileId,
+    address: credit.address,
+    addressKey: credit.address.toLowerCase(),
+    chain: credit.chain,
+    currency: credit.currency,
+    amountMinor: credit.amountMinor,
+    counterpart: {
+      identifier: { standard: "iban", iban: credit.debtor.iban ?? "" },
+      details: { name: credit.debtor.name },
+    },
+    memo,
+    referenceNumber: null,
+    state: "pending",
+    message: null,
+    signature: null,
+    messageKey: null,
+    signedAt: null,
+    supportingDocumentId: null,
+    placedAt: now,
+    processedAt: null,
+    rejectedReason: null,
+    txHashes: [],
+    chainAttemptAt: now,
+    requestHash: null,
+    idempotencyKey: null,
+    placedById: null,
+    parentOrderId: null,
+    paymentFileId: null,
+    endToEndId: null,
+    updatedAt: now,
+  };
+}
+
+/** What `mintCredits` wrote for one credit. */
+export type MintedCredit = { orderId: string; chainTransactionId: string };
+
+/**
+ * Mints a batch of credits in one statement inside `tx`: per credit whose bank reference is new, the
+ * `IncomingPayment`, the issue order (claimed: `chainAttemptAt` set), `order.created` and the queued mint. A bank
+ * reference already recorded (before, or by a transaction committing meanwhile) writes nothing for that credit and
+ * is missing from the answer, which maps each bank reference minted to its order.
+ */
+export async function mintCredits(
+  tx: DbOrTx,
+  credits: readonly CreditToMint[],
+  config: Config,
+  now: Date,
+): Promise<Map<string, MintedCredit>> {
+  if (credits.length === 0) return new Map();
+  const sender = queueSender(config);
+  const rows = credits.map((credit, ord) => {
+    const chain = resolveChain(credit.chain, config.environment);
+    if (!chain) throw new Error(`IBAN ${credit.iban} mints on ${credit.chain}, not a chain of this environment`);
+    const order = issueOrderFor(credit, randomUUID(), now);
+    return {
+      ord,
+      orderId: order.id,
+      txId: randomUUID(),
+      bankReference: credit.bankReference,
+      iban: credit.iban,
+      amountMinor: credit.amountMinor.toString(),
+      currency: credit.currency,
+      memo: credit.memo ?? null,
+      debtor: credit.debtor,
+      profileId: order.profileId,
+      address: order.address,
+      addressKey: order.addressKey,
+      chain: order.chain,
+      counterpart: order.counterpart,
+      orderMemo: order.memo,
+      view: orderView(order),
+      units: minorToTokenUnits(credit.amountMinor, tokenContract(chain, credit.currency).decimals).toString(),
+    };
+  });
+  const minted = await tx.$queryRaw<{ bankReference: string; orderId: string; txId: string }[]>`
+    WITH "input" AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+        "ord" int, "orderId" uuid, "txId" uuid, "bankReference" text, "iban" text, "amountMinor" text,
+        "currency" text, "memo" text, "debtor" jsonb, "profileId" uuid, "address" text, "addressKey" text,
+        "chain" text, "counterpart" jsonb, "orderMemo" text, "view" jsonb, "units" text)
+    ), "payment" AS (
+      INSERT INTO "IncomingPayment" (
+        "id", "bankReference", "iban", "amountMinor", "currency", "memo", "debtor", "receivedAt", "orderId"
+      )
+      SELECT gen_random_uuid(), "bankReference", "iban", "amountMinor"::bigint, "currency", "memo", "debtor",
+        ${now}::timestamptz, "orderId"
+      FROM "input" ORDER BY "ord"
+      ON CONFLICT ("bankReference") DO NOTHING
+      RETURNING "orderId"
+    ), "placed" AS (
+      INSERT INTO "Order" (
+        "id", "kind", "profileId", "address", "addressKey", "chain", "currency", "amountMinor", "counterpart", "memo",
+        "state", "placedAt", "updatedAt", "chainAttemptAt"
+      )
+      SELECT i."orderId", 'issue'::"OrderKind", i."profileId", i."address", i."addressKey", i."chain", i."currency",
+        i."amountMinor"::bigint, i."counterpart", i."orderMemo", 'pending'::"OrderState", ${now}::timestamptz,
+        ${now}::timestamptz, ${now}::timestamptz
+      FROM "input" i JOIN "payment" p ON p."orderId" = i."orderId" ORDER BY i."ord"
+      RETURNING "id"
+    ), "event" AS (
+      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
+      SELECT gen_random_uuid(), 'order.created', i."profileId", i."view", ${now}::timestamptz
+      FROM "input" i JOIN "placed" o ON o."id" = i."orderId" ORDER BY i."ord"
+    ), "queued" AS (
+      INSERT INTO "ChainTransaction" (
+        "id", "orderId", "kind", "chain", "currency", "address", "units", "sender", "state", "attempt", "notBefore",
+        "createdAt", "updatedAt"
+      )
+      SELECT i."txId", i."orderId", 'mint'::"ChainTransactionKind", i."chain", i."currency", i."address",
+        i."units"::numeric, ${sender}, 'queued'::"ChainTransactionState", 1, ${now}::timestamptz,
+        ${now}::timestamptz, ${now}::timestamptz
+      FROM "input" i JOIN "placed" o ON o."id" = i."orderId" ORDER BY i."ord"
+    )
+    SELECT i."bankReference", i."orderId"::text AS "orderId", i."txId"::text AS "txId"
+    FROM "input" i JOIN "placed" o ON o."id" = i."orderId"`;
+  return new Map(minted.map((row) => [row.bankReference, { orderId: row.orderId, chainTransactionId: row.txId }]));
+}

@@ -1,0 +1,130 @@
+import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { AppError } from "../../errors.ts";
+import type { BankEntry, Order, Payout, Prisma } from "../../generated/prisma/client.ts";
+import { logger } from "../../logging/logger.ts";
+import type { CounterpartView } from "../../orders/order.responses.ts";
+import { redeemEndToEndId, returnEndToEndId } from "./end-to-end-id.ts";
+import { payoutCounterpart, redeemRemittance, remittanceText, SEPA_CURRENCY, sepaName } from "./payment-text.ts";
+import type { PayoutContext } from "./payout-types.ts";
+import { announceReleaseSoon, releaseWrittenFile } from "./release-payment-file.ts";
+import { paymentFileBytes, recordPaymentFile } from "./write-payment-file.ts";
+
+/**
+ * A redeem order's payout once its tokens are burned (inside the transaction that records the burn): a `Payout` in
+ * state `instructed` under the order's end-to-end id (`redeemEndToEndId`), to the order's counterpart, with its
+ * reference number (an RF creditor reference when it is one) else its memo as remittance. Where files are made at
+ * once and released as written (`paymentRunIntervalSeconds` 0 and `autoRelease`: the sandbox), the payout is
+ * written into a payment file of its own and released in the same transaction, which processes the order (one
+ * `order.updated`), and `released` is true; otherwise the next payment run batches it and the order stays pending.
+ */
+export async function instructPayout(
+  tx: Prisma.TransactionClient,
+  order: Order,
+  ctx: PayoutContext,
+): Promise<{ payoutId: string; released: boolean }> {
+  const counterpart = order.counterpart as CounterpartView;
+  if (order.kind !== "redeem" || counterpart.identifier.standard !== "iban") {
+    throw new Error(`Order ${order.id} is not a redeem order paid out to an IBAN`);
+  }
+  const endToEndId = redeemEndToEndId(order.id);
+  const profile = await tx.profile.findUnique({ where: { id: order.profileId }, select: { name: true } });
+  const payout = await tx.payout.create({
+    data: {
+      orderId: order.id,
+      endToEndId,
+      bankReference: endToEndId,
+      amountMinor: order.amountMinor,
+      currency: order.currency.toLowerCase(),
+      counterpart: payoutCounterpart(counterpart, profile?.name ?? ""),
+      remittance: redeemRemittance(order, endToEndId),
+      state: "instructed",
+      sentAt: ctx.now,
+    },
+  });
+  return { payoutId: payout.id, released: await releaseAtOnce(tx, payout, ctx) };
+}
+
+/**
+ * The console's "return to sender" of an unmatched credit: a payout of the credit's amount to its debtor (name and
+ * IBAN as the bank reported them), end-to-end id `returnEndToEndId(entry.id)`, remittance naming the original
+ * reference (the credit's end-to-end id, else its identity). The entry becomes `returned` with the payout's id, by a
+ * conditional update (a credit is returned once; a `CONFLICT` otherwise). It goes into the next payment file like
+ * any payout (at once in the sandbox). A credit without a debtor IBAN, or not in euros, cannot be sent back by SEPA
+ * (`VALIDATION`).
+ */
+export async function instructReturn(
+  tx: Prisma.TransactionClient,
+  entry: BankEntry,
+  ctx: PayoutContext,
+): Promise<{ payoutId: string }> {
+  if (entry.side !== "CRDT" || entry.outcome !== "unmatched") {
+    throw new AppError("CONFLICT", "Only an unmatched credit can be returned to its sender");
+  }
+  const earlier = await tx.payout.findUnique({ where: { bankEntryId: entry.id }, select: { state: true } });
+  if (earlier) {
+    throw new AppError(
+      "CONFLICT",
+      `The credit was returned to its sender before and the bank ${earlier.state === "rejected" ? "rejected" : "sent back"} that payment: assign it instead`,
+    );
+  }
+  const iban = entry.debtorIban === null ? undefined : electronicFormatIBAN(entry.debtorIban);
+  if (!iban || !isValidIBAN(iban)) {
+    throw new AppError("VALIDATION", "The credit cannot be returned: the bank reported no valid debtor IBAN", {
+      debtorIban: "is missing or not a valid IBAN",
+    });
+  }
+  if (entry.currency.toLowerCase() !== SEPA_CURRENCY) {
+    throw new AppError("VALIDATION", "The credit cannot be returned: SEPA returns euros only", {
+      currency: `is ${entry.currency}, not EUR`,
+    });
+  }
+  const endToEndId = returnEndToEndId(entry.id);
+  const original =
+    entry.endToEndId && entry.endToEndId !== "NOTPROVIDED" ? entry.endToEndId : entry.identity.replace(/^\w+:/, "");
+  const counterpart: CounterpartView = {
+    identifier: { standard: "iban", iban },
+    details: { name: sepaName(entry.debtorName ?? "") || "NOTPROVIDED" },
+  };
+  const payout = await tx.payout.create({
+    data: {
+      bankEntryId: entry.id,
+      endToEndId,
+      bankReference: endToEndId,
+      amountMinor: entry.amountMinor,
+      currency: SEPA_CURRENCY,
+      counterpart: counterpart,
+      remittance: remittanceText(`Return of ${original}`) || `Return ${endToEndId}`,
+      state: "instructed",
+      sentAt: ctx.now,
+    },
+  });
+  const { count } = await tx.bankEntry.updateMany({
+    where: { id: entry.id, outcome: "unmatched" },
+    data: { outcome: "returned", payoutId: payout.id, resolvedAt: ctx.now },
+  });
+  if (count !== 1) throw new AppError("CONFLICT", "The credit was assigned or returned meanwhile");
+  await releaseAtOnce(tx, payout, ctx);
+  return { payoutId: payout.id };
+}
+
+/**
+ * The sandbox's way (`paymentRunIntervalSeconds` 0 with `autoRelease`): a payment file of this one payout, written
+ * and released in the caller's transaction; the transport is woken shortly after, once that has committed (and
+ * polls anyway). A payout SEPA cannot pay (not in euros) waits, instructed.
+ */
+async function releaseAtOnce(tx: Prisma.TransactionClient, payout: Payout, ctx: PayoutContext): Promise<boolean> {
+  const { autoRelease, paymentRunIntervalSeconds } = ctx.config.bank;
+  if (!autoRelease || paymentRunIntervalSeconds !== 0 || payout.currency !== SEPA_CURRENCY) return false;
+  let written: ReturnType<typeof paymentFileBytes>;
+  try {
+    written = paymentFileBytes([payout], ctx);
+  } catch (error) {
+    // Our bug, but the burn it follows is done: the payout waits for a payment run, where it shows again.
+    logger().error({ err: error, payoutId: payout.id }, "the payout's payment file could not be written");
+    return false;
+  }
+  const file = await recordPaymentFile(tx, [payout], written, ctx);
+  await releaseWrittenFile(tx, file.id, { now: ctx.now });
+  announceReleaseSoon();
+  return true;
+}

@@ -1,0 +1,346 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, describe, it } from "node:test";
+import { closeDriverLocks } from "../../chains/chain-queue.ts";
+import type { Config } from "../../config.ts";
+import { db } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import type { BankEntry, Order } from "../../generated/prisma/client.ts";
+import { ledgerReport } from "../../ledger/ledger-report.ts";
+import { driveChainTransactions } from "../../orders/chain-settlement.ts";
+import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { redeemEndToEndId, returnEndToEndId } from "./end-to-end-id.ts";
+import { applyPaymentStatus, instructReturn, runPaymentRun, settlePayoutEntry, type PayoutOutcome } from "./payouts.ts";
+import { bankConfig, burned, customer, orderEvents, placedRedeem, statusReport } from "./testing/payout-fixtures.ts";
+
+// Issue 24, money out: what the bank answers (C50), on the test database.
+await setUpTestInstance("payout-status");
+
+const config = bankConfig();
+
+/** A redeem order processed in the sandbox (its payout released at once) and the message id of its file. */
+async function paidOut(amountMinor = 4_200n): Promise<{ order: Order; messageId: string; endToEndId: string }> {
+  const order = await burned(await placedRedeem(await customer(), { amountMinor }), config);
+  assert.equal(order.state, "processed");
+  const prisma = await db();
+  const file = await prisma.bankFile.findUniqueOrThrow({ where: { id: order.paymentFileId! } });
+  return { order, messageId: file.messageId, endToEndId: redeemEndToEndId(order.id) };
+}
+
+/** Applies a report in its own transaction, as the importer does. */
+async function applied(report: ReturnType<typeof statusReport>, cfg: Config = config): Promise<PayoutOutcome[]> {
+  const prisma = await db();
+  return prisma.$transaction((tx) =>
+    applyPaymentStatus(tx, report, { fileId: randomUUID(), config: cfg, now: new Date() }),
+  );
+}
+
+async function entryApplied(entry: Parameters<typeof settlePayoutEntry>[1]): Promise<PayoutOutcome | undefined> {
+  const prisma = await db();
+  return prisma.$transaction((tx) => settlePayoutEntry(tx, entry, { config, now: new Date() }));
+}
+
+/** The re-issue orders of a redeem order (at most one may exist), after the chain queue has minted. */
+async function reissuesOf(redeem: Order): Promise<Order[]> {
+  await driveChainTransactions(config);
+  const prisma = await db();
+  return prisma.order.findMany({ where: { parentOrderId: redeem.id } });
+}
+
+async function walletBalance(order: Order): Promise<bigint> {
+  const prisma = await db();
+  const account = await prisma.ledgerAccount.findUnique({
+    where: {
+      kind_chain_currency_addressKey: {
+        kind: "wallet",
+        chain: order.chain,
+        currency: order.currency,
+        addressKey: order.addressKey,
+      },
+    },
+  });
+  return account?.balanceMinor ?? 0n;
+}
+
+/** The re-issue is an issue order of the redeem's amount to its address, linked to it, announced and minted. */
+async function assertReissuedOnce(redeem: Order, reason: RegExp): Promise<Order> {
+  const reissues = await reissuesOf(redeem);
+  assert.equal(reissues.length, 1);
+  const [issue] = reissues;
+  assert.equal(issue!.kind, "issue");
+  assert.equal(issue!.state, "processed");
+  assert.deepEqual(
+    [issue!.profileId, issue!.address, issue!.chain, issue!.currency, issue!.amountMinor],
+    [redeem.profileId, redeem.address, redeem.chain, redeem.currency, redeem.amountMinor],
+  );
+  assert.match(issue!.memo, reason);
+  assert.ok(issue!.memo.includes(redeem.id));
+  // The webhook: order.created when the tokens are given back, order.updated when they are minted.
+  assert.deepEqual(await orderEvents(issue!.id), [
+    { type: "order.created", state: "pending" },
+    { type: "order.updated", state: "processed" },
+  ]);
+  const prisma = await db();
+  const payout = await prisma.payout.findUniqueOrThrow({ where: { orderId: redeem.id } });
+  assert.equal(payout.reissueOrderId, issue!.id);
+  // The redeem order itself stays processed, with its one order.updated.
+  assert.deepEqual(await orderEvents(redeem.id), [{ type: "order.updated", state: "processed" }]);
+  assert.equal(await walletBalance(redeem), redeem.amountMinor);
+  assert.equal((await ledgerReport()).consistent, true);
+  return issue!;
+}
+
+describe("issue 24: status back (C50)", () => {
+  // The chain queue's lock connection (re-issues are minted through it) ends before the test database is dropped.
+  after(() => closeDriverLocks());
+
+  it("C50 a payment the bank rejects in a pain.002 gives its tokens back once, linked to the redeem order, even when the report is applied twice", async () => {
+    const { order, messageId, endToEndId } = await paidOut();
+    assert.equal(await walletBalance(order), 0n);
+    const report = statusReport(messageId, {
+      group: { status: "PART" },
+      payments: [{ endToEndId, status: "RJCT", reason: "AC04" }, { endToEndId: "not-one-of-ours" }],
+    });
+    const [first] = await applied(report);
+    assert.equal(first!.state, "rejected");
+    assert.equal(first!.changed, true);
+    assert.ok(first!.reissueOrderId);
+    // The unknown end-to-end id has no outcome and stops nothing.
+    assert.equal((await applied(report)).length, 1);
+    const again = await applied(report);
+    assert.deepEqual(again, [{ payoutId: first!.payoutId, endToEndId, state: "rejected", changed: false }]);
+    const issue = await assertReissuedOnce(order, /rejected by the bank \(AC04\)/);
+    assert.equal(issue.id, first!.reissueOrderId);
+    const prisma = await db();
+    const payout = await prisma.payout.findUniqueOrThrow({ where: { id: first!.payoutId } });
+    assert.deepEqual([payout.state, payout.reasonCode], ["rejected", "AC04"]);
+    assert.ok(payout.settledAt);
+    // A debit the bank books later for a rejected payout changes nothing, and says why.
+    const debit = await entryApplied({
+      kind: "debit",
+      endToEndId,
+      amountMinor: order.amountMinor,
+      currency: "EUR",
+      bankEntryId: randomUUID(),
+    });
+    assert.equal(debit!.state, "rejected");
+    assert.match(debit!.problem ?? "", /the payout is rejected/);
+  });
+
+  it("C50 the same rejection applied by two imports at once re-issues once", async () => {
+    const { order, messageId, endToEndId } = await paidOut(1_111n);
+    const report = statusReport(messageId, { payments: [{ endToEndId, status: "RJCT", reason: "MS03" }] });
+    const outcomes = (await Promise.all([applied(report), applied(report)])).flat();
+    assert.equal(outcomes.filter((outcome) => outcome.reissueOrderId).length, 1);
+    await assertReissuedOnce(order, /MS03/);
+  });
+
+  it("C50 a group rejection rejects every payment of the file; a status for another file's payment is not applied", async () => {
+    const manual = bankConfig({ manual: true });
+    const orders = [];
+    for (const amountMinor of [300n, 400n, 500n]) {
+      orders.push(await burned(await placedRedeem(await customer(), { amountMinor }), manual));
+    }
+    const [file] = (await runPaymentRun(bankConfig())).files;
+    assert.equal(file!.nbOfTxs, 3);
+    const elsewhere = await paidOut(600n);
+    const outcomes = await applied(
+      statusReport(file!.messageId, {
+        group: { status: "RJCT", reason: "AM04" },
+        payments: [{ endToEndId: elsewhere.endToEndId, status: "RJCT" }],
+      }),
+    );
+    assert.deepEqual(
+      outcomes.map((outcome) => [outcome.state, outcome.changed, Boolean(outcome.reissueOrderId)]),
+      [
+        ["rejected", true, true],
+        ["rejected", true, true],
+        ["rejected", true, true],
+      ],
+    );
+    for (const order of orders) await assertReissuedOnce({ ...order, state: "processed" }, /AM04/);
+    const prisma = await db();
+    const other = await prisma.payout.findUniqueOrThrow({ where: { endToEndId: elsewhere.endToEndId } });
+    assert.equal(other.state, "released");
+    assert.deepEqual(await reissuesOf(elsewhere.order), []);
+  });
+
+  it("a group acceptance accepts the payments the report does not answer one by one; one rejected among them is re-issued", async () => {
+    const manual = bankConfig({ manual: true });
+    const orders = [];
+    for (const amountMinor of [710n, 720n]) {
+      orders.push(await burned(await placedRedeem(await customer(), { amountMinor }), manual));
+    }
+    const [file] = (await runPaymentRun(bankConfig())).files;
+    const refused = redeemEndToEndId(orders[1]!.id);
+    const outcomes = await applied(
+      statusReport(file!.messageId, {
+        group: { status: "ACCP" },
+        payments: [{ endToEndId: refused, status: "RJCT", reason: "AC04" }],
+      }),
+    );
+    assert.deepEqual(
+      outcomes.map((outcome) => [outcome.endToEndId, outcome.state]),
+      [
+        [refused, "rejected"],
+        [redeemEndToEndId(orders[0]!.id), "accepted"],
+      ],
+    );
+    await assertReissuedOnce({ ...orders[1]!, state: "processed" }, /AC04/);
+    assert.deepEqual(await reissuesOf(orders[0]!), []);
+  });
+
+  it("C50 accepted, debited, then returned with a reason code: the tokens come back once, however often the entries are applied", async () => {
+    const { order, messageId, endToEndId } = await paidOut(9_999n);
+    const pending = await applied(statusReport(messageId, { payments: [{ endToEndId, status: "PDNG" }] }));
+    assert.deepEqual(
+      pending.map((outcome) => [outcome.state, outcome.changed]),
+      [["released", false]],
+    );
+    const accepted = await applied(statusReport(messageId, { group: { status: "ACSC" } }));
+    assert.deepEqual(
+      accepted.map((outcome) => [outcome.state, outcome.changed]),
+      [["accepted", true]],
+    );
+    const debit = {
+      kind: "debit",
+      endToEndId,
+      amountMinor: 9_999n,
+      currency: "EUR",
+      bankEntryId: randomUUID(),
+    } as const;
+    assert.deepEqual([(await entryApplied(debit))!.state, (await entryApplied(debit))!.changed], ["debited", false]);
+    // A late acceptance does not undo the debit.
+    const late = await applied(statusReport(messageId, { payments: [{ endToEndId, status: "ACCP" }] }));
+    assert.deepEqual(
+      late.map((outcome) => [outcome.state, outcome.changed]),
+      [["debited", false]],
+    );
+    assert.deepEqual(await reissuesOf(order), []);
+
+    const back = {
+      kind: "return",
+      endToEndId,
+      amountMinor: 9_999n,
+      currency: "EUR",
+      reasonCode: "AC06",
+      bankEntryId: randomUUID(),
+    } as const;
+    const returned = await entryApplied(back);
+    assert.deepEqual([returned!.state, returned!.changed, Boolean(returned!.reissueOrderId)], ["returned", true, true]);
+    const repeated = await entryApplied(back);
+    assert.deepEqual([repeated!.state, repeated!.changed, repeated!.reissueOrderId], ["returned", false, undefined]);
+    await assertReissuedOnce(order, /returned by the bank \(AC06\)/);
+    // A pain.002 rejection arriving after the return gives nothing back again.
+    const rejected = await applied(statusReport(messageId, { payments: [{ endToEndId, status: "RJCT" }] }));
+    assert.equal(rejected[0]!.changed, false);
+    assert.equal((await reissuesOf(order)).length, 1);
+  });
+
+  it("a debit that is not the payout's amount changes nothing; an entry for an end-to-end id not ours is not a payout's", async () => {
+    const { endToEndId } = await paidOut(2_000n);
+    const wrong = await entryApplied({
+      kind: "debit",
+      endToEndId,
+      amountMinor: 2_001n,
+      currency: "EUR",
+      bankEntryId: randomUUID(),
+    });
+    assert.deepEqual([wrong!.state, wrong!.changed], ["released", false]);
+    assert.match(wrong!.problem ?? "", /20\.01/);
+    assert.equal(
+      await entryApplied({
+        kind: "return",
+        endToEndId: "NOTPROVIDED",
+        amountMinor: 1n,
+        currency: "EUR",
+        bankEntryId: randomUUID(),
+      }),
+      undefined,
+    );
+  });
+
+  describe("returning an unmatched credit to its sender", () => {
+    async function unmatchedCredit(debtorIban: string | null): Promise<BankEntry> {
+      const prisma = await db();
+      const file = await prisma.bankFile.create({
+        data: {
+          direction: "inbound",
+          message: "camt.054.001.08",
+          messageId: `NTF-${randomUUID()}`,
+          sha256: "0".repeat(64),
+          size: 1,
+          name: "camt054.xml",
+          source: "upload",
+          state: "imported",
+          createdAt: new Date(),
+        },
+      });
+      return prisma.bankEntry.create({
+        data: {
+          identity: `ref:${config.bank.account.iban}:${randomUUID()}`,
+          fileId: file.id,
+          side: "CRDT",
+          status: "BOOK",
+          amountMinor: 15_000n,
+          currency: "EUR",
+          iban: "DE00000000000000000000",
+          debtorName: "Müller & Töchter GmbH",
+          debtorIban,
+          remittance: "unknown reference",
+          endToEndId: "E2E-FROM-SENDER-1",
+          outcome: "unmatched",
+          problem: "No IBAN of ours",
+          createdAt: new Date(),
+        },
+      });
+    }
+
+    it("goes out as a payout to the debtor with the original reference; a rejection puts the credit back in the exceptions, once", async () => {
+      const prisma = await db();
+      const entry = await unmatchedCredit("DE89 3704 0044 0532 0130 00");
+      const { payoutId } = await prisma.$transaction((tx) => instructReturn(tx, entry, { config, now: new Date() }));
+      const payout = await prisma.payout.findUniqueOrThrow({ where: { id: payoutId } });
+      assert.deepEqual(
+        [payout.bankEntryId, payout.orderId, payout.endToEndId, payout.state, payout.amountMinor, payout.remittance],
+        [entry.id, null, returnEndToEndId(entry.id), "released", 15_000n, "Return of E2E-FROM-SENDER-1"],
+      );
+      assert.deepEqual(payout.counterpart, {
+        identifier: { standard: "iban", iban: "DE89370400440532013000" },
+        details: { name: "Muller + Tochter GmbH" },
+      });
+      const returned = await prisma.bankEntry.findUniqueOrThrow({ where: { id: entry.id } });
+      assert.deepEqual([returned.outcome, returned.payoutId], ["returned", payoutId]);
+      await assert.rejects(
+        prisma.$transaction((tx) => instructReturn(tx, returned, { config, now: new Date() })),
+        (error: unknown) => error instanceof AppError && error.code === "CONFLICT",
+      );
+
+      const file = await prisma.bankFile.findUniqueOrThrow({ where: { id: payout.fileId! } });
+      const report = statusReport(file.messageId, {
+        payments: [{ endToEndId: payout.endToEndId, status: "RJCT", reason: "AC01" }],
+      });
+      for (let i = 0; i < 2; i++) await applied(report);
+      const back = await prisma.bankEntry.findUniqueOrThrow({ where: { id: entry.id } });
+      assert.equal(back.outcome, "unmatched");
+      assert.match(back.problem ?? "", /rejected by the bank \(AC01\)/);
+      assert.equal(await prisma.order.count({ where: { parentOrderId: entry.id } }), 0);
+      // Back among the exceptions, it cannot go back to the sender a second time (its end-to-end id is taken).
+      await assert.rejects(
+        prisma.$transaction((tx) => instructReturn(tx, back, { config, now: new Date() })),
+        (error: unknown) =>
+          error instanceof AppError && error.code === "CONFLICT" && /assign it instead/.test(error.message),
+      );
+    });
+
+    it("is refused without the debtor's IBAN", async () => {
+      const prisma = await db();
+      const entry = await unmatchedCredit(null);
+      await assert.rejects(
+        prisma.$transaction((tx) => instructReturn(tx, entry, { config, now: new Date() })),
+        (error: unknown) => error instanceof AppError && error.code === "VALIDATION",
+      );
+      assert.equal(await prisma.payout.count({ where: { bankEntryId: entry.id } }), 0);
+    });
+  });
+});
