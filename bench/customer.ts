@@ -168,7 +168,7 @@ async function provisionedIban(app: AppServer, customer: Customer): Promise<stri
  * The demo operator signed in to the web app through next-auth's credentials endpoint, as the sign-in page does
  * (e2e/fixtures/operator.ts): returns the Cookie header carrying the session.
  */
-async function operatorCookie(app: AppServer): Promise<string> {
+export async function operatorCookie(app: AppServer): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {

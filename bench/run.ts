@@ -8,12 +8,13 @@ import { runP4 } from "./p4.ts";
 import { runP5 } from "./p5.ts";
 import { runP6 } from "./p6.ts";
 import { runP7 } from "./p7.ts";
+import { runP8 } from "./p8.ts";
 import { onInterrupt, stopAll } from "./processes.ts";
 import { root, type BenchContext } from "./settings.ts";
 import { ensureBuild, warnAboutDotenv } from "./targets.ts";
 
 /**
- * `npm run bench [-- p1 p2 p3 p4 p5 p6 p7]`: the benchmarks named, or all of them, one after the other, each on servers of its
+ * `npm run bench [-- p1 p2 p3 p4 p5 p6 p7 p8]`: the benchmarks named, or all of them, one after the other, each on servers of its
  * own. Each prints its figures as ratios measured in the same run and a verdict against its target; the run exits
  * 0 whatever the verdicts (a benchmark reports, it does not gate) and 1 only when a benchmark could not run.
  *   P1  the app's overhead on top of Next.js (bench/p1.ts)
@@ -24,9 +25,11 @@ import { ensureBuild, warnAboutDotenv } from "./targets.ts";
  *   P6  first-load JS of the home page, the sign-up and the wallet steps: the build's manifests and the served HTML
  *       (bench/p6.ts)
  *   P7  a read-heavy mix through HAProxy, two instances on one PostgreSQL vs one (bench/p7.ts; DATABASE_URL)
+ *   P8  a camt.054 of 10,000 credits imported end to end vs sandbox payments through the API, and the peak memory
+ *       of importing a 50 MB camt.054 (bench/p8.ts)
  */
 
-const BENCHMARKS = { p1: runP1, p2: runP2, p3: runP3, p4: runP4, p5: runP5, p6: runP6, p7: runP7 } as const;
+const BENCHMARKS = { p1: runP1, p2: runP2, p3: runP3, p4: runP4, p5: runP5, p6: runP6, p7: runP7, p8: runP8 } as const;
 type Name = keyof typeof BENCHMARKS;
 
 const isName = (arg: string): arg is Name => arg in BENCHMARKS;

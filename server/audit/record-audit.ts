@@ -18,12 +18,14 @@ export const AUDIT_ACTIONS = [
   "application.privileges.request.decline",
   "application.kycModel",
   "sandbox.settings",
+  "bank.exception.assign",
+  "bank.exception.return",
   "bank.payment-file.release",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action is done to. */
-export const AUDIT_SUBJECT_TYPES = ["profile", "order", "application", "sandbox", "bank-file"] as const;
+export const AUDIT_SUBJECT_TYPES = ["profile", "order", "application", "sandbox", "bank-entry", "bank-file"] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
 /**

@@ -1,5 +1,7 @@
 import client from "prom-client";
+import { latestSafeguardingDays } from "../bank/reconcile/list-safeguarding-days.ts";
 import { db } from "../db/client.ts";
+import type { SafeguardingDay } from "../generated/prisma/client.ts";
 
 /**
  * The process's Prometheus metrics. prom-client is loaded from node_modules (next.config.mjs
@@ -14,7 +16,7 @@ type Metrics = {
 
 const holder = globalThis as typeof globalThis & { __tokenrailMetrics?: Metrics };
 
-/** Figures read from the database when scraped: the webhook outbox and the ledger's totals. */
+/** Figures read from the database when scraped: the webhook outbox, the chain queue and the ledger's totals. */
 function databaseGauges(): void {
   new client.Gauge({
     name: "tokenrail_events_pending_fan_out",
@@ -68,10 +70,73 @@ function databaseGauges(): void {
   });
 }
 
+/**
+ * The latest safeguarding day of each account and currency, read once per scrape: prom-client collects every
+ * gauge at once, and the gauges below share one query.
+ */
+function latestDays(): () => Promise<SafeguardingDay[]> {
+  let reading: Promise<SafeguardingDay[]> | undefined;
+  return () => {
+    if (!reading) {
+      reading = latestSafeguardingDays();
+      void reading.finally(() => (reading = undefined)).catch(() => undefined);
+    }
+    return reading;
+  };
+}
+
+/**
+ * Safeguarding (C51): per account and currency, the latest camt.053 day's closing balance, what the ledger says
+ * must be there, the difference and the day; and one flag that is 1 while any latest day differs (alert on it).
+ */
+function safeguardingGauges(): void {
+  const days = latestDays();
+  const labelNames = ["account", "currency"] as const;
+  const perDay = (name: string, help: string, value: (day: SafeguardingDay) => number) =>
+    new client.Gauge({
+      name,
+      help,
+      labelNames,
+      async collect() {
+        const rows = await days();
+        this.reset();
+        for (const row of rows) this.set({ account: row.accountIban, currency: row.currency }, value(row));
+      },
+    });
+  perDay(
+    "tokenrail_safeguarding_difference_minor",
+    "Latest statement day: bank closing balance minus what the ledger says must be there, in minor units",
+    (d) => Number(d.differenceMinor),
+  );
+  perDay(
+    "tokenrail_safeguarding_closing_minor",
+    "Latest statement day: the master account's closing booked balance (camt.053 CLBD), in minor units",
+    (d) => Number(d.closingMinor),
+  );
+  perDay(
+    "tokenrail_safeguarding_expected_minor",
+    "Latest statement day: tokens outstanding + payouts in flight + credits not yet minted, in minor units",
+    (d) => Number(d.outstandingMinor + d.payoutsInFlightMinor + d.creditsUnmintedMinor),
+  );
+  perDay(
+    "tokenrail_safeguarding_statement_day_seconds",
+    "The latest statement day (its start, UTC) as Unix time: how current the reconciliation is",
+    (d) => d.date.getTime() / 1000,
+  );
+  new client.Gauge({
+    name: "tokenrail_safeguarding_mismatch",
+    help: "1 while the latest statement day of any account differs from what the ledger says must be there",
+    async collect() {
+      this.set((await days()).some((d) => d.differenceMinor !== 0n) ? 1 : 0);
+    },
+  });
+}
+
 export function metrics(): Metrics {
   if (!holder.__tokenrailMetrics) {
     client.collectDefaultMetrics({ prefix: "tokenrail_" });
     databaseGauges();
+    safeguardingGauges();
     holder.__tokenrailMetrics = {
       requests: new client.Counter({
         name: "tokenrail_http_requests_total",

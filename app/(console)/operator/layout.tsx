@@ -25,6 +25,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
           { href: "/operator/orders", label: s.orders },
           { href: "/operator/applications", label: s.applications },
           { href: "/operator/ledger", label: s.ledger },
+          { href: "/operator/bank", label: s.bank },
           { href: "/operator/audit", label: s.audit },
           { href: "/operator/outbox", label: s.outbox },
         ]}

@@ -1,0 +1,362 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import {
+  generateCamt054,
+  syntheticCredits,
+  type GeneratedCredit,
+} from "../server/bank/iso20022/testing/generate-camt054.ts";
+import { startApp, type AppServer } from "./app-server.ts";
+import { cpuMs, processesNamed, processTree } from "./cpu.ts";
+import { call, fundedCustomers, operatorCookie, type FundedCustomer } from "./customer.ts";
+import { benchDatabase } from "./database.ts";
+import { percentile } from "./load.ts";
+import { serverDied, stopAll } from "./processes.ts";
+import { int, printTable } from "./report.ts";
+import { CONNECTIONS, machine, writeResult, type BenchContext } from "./settings.ts";
+import { cleanEnv } from "./targets.ts";
+
+/**
+ * Benchmark P8: money in through a bank file. In one run, on one `next start`:
+ *
+ * 1. Sandbox payments through the API, as an integrator makes them: `POST /sandbox/payments` one payment per request,
+ *    `BENCH_CONNECTIONS` (10) in flight, for `BENCH_P8_SECONDS` (20); each answers once its issue order is minted.
+ * 2. A camt.054 of `BENCH_P8_CREDITS` (10,000) credits to the same customers' IBANs, uploaded by the operator
+ *    (`POST /admin/bank/files`) and imported end to end: the clock runs from the upload until every credit's order
+ *    is processed, its ledger mint and its events written (the ledger's issuance in `/metrics` reaches the file's
+ *    total and no mint is left in the chain queue).
+ *
+ * Ratio: credits per second of the file ÷ sandbox payments per second; target ≥ 3 (a bank file is one batch, and
+ * should be treated as one). Where the file's time goes is printed by phase, with each process's CPU.
+ *
+ * 3. Memory: a camt.054 of about 50 MB (31,000 credits) imported through the importer's path reader in a process of
+ *    its own (bundled with esbuild, run with plain node), its RSS high-water mark (the kernel's, not a sample):
+ *    target < 300 MB, with the process's figures stage by stage.
+ */
+
+export const P8_TARGET = 3;
+export const P8_MEMORY_TARGET_MB = 300;
+const CREDITS = Number(process.env.BENCH_P8_CREDITS ?? 10_000);
+const PAYMENT_SECONDS = Number(process.env.BENCH_P8_SECONDS ?? 20);
+const MEMORY_CREDITS = Number(process.env.BENCH_P8_MEMORY_CREDITS ?? 31_000);
+const CUSTOMERS = 10;
+/** The sandbox bank's master account (server/bank/bank-settings.ts): statements of any other are refused. */
+const SANDBOX_MASTER_IBAN = "DE02100100100006820101";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Payments = {
+  count: number;
+  seconds: number;
+  rps: number;
+  bad: number;
+  firstBad?: string;
+  p50Ms: number;
+  p99Ms: number;
+};
+
+/** Sandbox payments for `seconds`, `CONNECTIONS` in flight, each to the next customer's IBAN. */
+async function sandboxPayments(app: AppServer, customers: FundedCustomer[], seconds: number): Promise<Payments> {
+  const partner = customers[0]!.partner;
+  const headers = { ...partner, "content-type": "application/json" };
+  const times: number[] = [];
+  let bad = 0;
+  let firstBad: string | undefined;
+  let n = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const customer = customers[n++ % customers.length]!;
+      const sent = performance.now();
+      const response = await fetch(`${app.api}/sandbox/payments`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ iban: customer.iban, amount: "0.01", memo: "Benchmark P8" }),
+      });
+      const text = await response.text();
+      times.push(performance.now() - sent);
+      const processed = response.status === 201 && (JSON.parse(text) as { state?: string }).state === "processed";
+      if (!processed) {
+        bad++;
+        firstBad ??= `${response.status} ${text.slice(0, 300)}`;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const count = times.length - bad;
+  return {
+    count,
+    seconds: elapsed,
+    rps: count / elapsed,
+    bad,
+    firstBad,
+    p50Ms: percentile(times, 0.5),
+    p99Ms: percentile(times, 0.99),
+  };
+}
+
+/** One series of the Prometheus text (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string>): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const have = line.slice(name.length + 1, line.indexOf("}")).split(",");
+    if (wanted.every((w) => have.includes(w))) return Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return 0;
+}
+
+async function ledgerState(app: AppServer): Promise<{ issuedMinor: number; queued: number }> {
+  const text = await (await fetch(`${app.url}/metrics`)).text();
+  const issuance = sample(text, "tokenrail_ledger_balance_minor", {
+    chain: "sepolia",
+    currency: "eur",
+    kind: "issuance",
+  });
+  const open = ["queued", "signed", "sent"].reduce(
+    (sum, state) => sum + sample(text, "tokenrail_chain_transactions", { state }),
+    0,
+  );
+  return { issuedMinor: -issuance, queued: open };
+}
+
+type Phase = { name: string; seconds: number; cpu: Record<string, number> };
+
+/** CPU of the server, the database (PostgreSQL's processes; the embedded one is inside the server) and this process. */
+function meter(app: AppServer) {
+  return () => ({
+    server: cpuMs(processTree(app.child.pid)),
+    PostgreSQL: cpuMs(processesNamed("postgres")),
+    "bench (uploader, poller)": (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+}
+
+/** The file of `CREDITS` credits to the customers in turn (distinct references and amounts of 0.01 to 100.00). */
+function creditFile(customers: FundedCustomer[]): { bytes: Uint8Array; totalMinor: number } {
+  const credits: GeneratedCredit[] = [];
+  let totalMinor = 0;
+  let i = 0;
+  for (const synthetic of syntheticCredits(CREDITS)) {
+    const cents = (i % 10_000) + 1;
+    totalMinor += cents;
+    credits.push({
+      ...synthetic,
+      amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`,
+      accountServicerReference: `P8${randomBytes(4).toString("hex").toUpperCase()}${String(i).padStart(8, "0")}`,
+      creditorIban: customers[i % customers.length]!.iban,
+    });
+    i++;
+  }
+  const bytes = generateCamt054({
+    messageId: `P8-${randomBytes(8).toString("hex")}`,
+    createdAt: new Date().toISOString().slice(0, 19),
+    accountIban: SANDBOX_MASTER_IBAN,
+    credits,
+  });
+  return { bytes, totalMinor };
+}
+
+/** The file uploaded and imported, then every order minted: phases with their time and CPU. */
+async function importFile(app: AppServer, customers: FundedCustomer[]) {
+  const { bytes, totalMinor } = creditFile(customers);
+  const operator = await operatorCookie(app);
+  const before = await ledgerState(app);
+  const measure = meter(app);
+  const phases: Phase[] = [];
+  let mark = { at: performance.now(), cpu: measure() };
+  const phase = (name: string) => {
+    const now = { at: performance.now(), cpu: measure() };
+    const cpu = Object.fromEntries(
+      Object.entries(now.cpu).map(([k, v]) => [k, v - mark.cpu[k as keyof typeof mark.cpu]]),
+    );
+    phases.push({ name, seconds: (now.at - mark.at) / 1000, cpu });
+    mark = now;
+  };
+  const started = performance.now();
+  const report = await call<{ counts: Record<string, number> }>("POST", `${app.url}/api/admin/bank/files?name=p8.xml`, {
+    headers: { cookie: operator, "content-type": "application/xml" },
+    body: Buffer.from(bytes),
+    status: 201,
+  });
+  if (report.counts.minted !== CREDITS) throw new Error(`the import minted ${JSON.stringify(report.counts)}`);
+  phase("upload, check, import (committed)");
+  for (;;) {
+    const died = serverDied();
+    if (died) throw new Error(`Aborted: ${died}`);
+    const state = await ledgerState(app);
+    if (state.issuedMinor - before.issuedMinor >= totalMinor && state.queued === 0) break;
+    await sleep(250);
+  }
+  phase("mints (chain queue, ledger, events)");
+  const seconds = (performance.now() - started) / 1000;
+  const after = await ledgerState(app);
+  return {
+    seconds,
+    creditsPerSecond: CREDITS / seconds,
+    mintedMinor: after.issuedMinor - before.issuedMinor,
+    totalMinor,
+    phases,
+    megabytes: bytes.byteLength / 1024 / 1024,
+  };
+}
+
+type MemoryResult = {
+  entries: number;
+  seconds: number;
+  rssBeforeMb: number;
+  peakBeforeImportMb: number;
+  peakRssMb: number;
+  stages: { stage: string; rssMb: number; heapMb: number; externalMb: number; peakMb: number }[];
+};
+
+/** The memory leg: a ~50 MB camt.054 imported from disk in a child process of its own; its RSS high-water mark. */
+async function memoryLeg(context: BenchContext): Promise<MemoryResult & { megabytes: number; database: string }> {
+  const dir = path.join(context.temp, "p8-memory");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "camt054-50mb.xml");
+  const ibansFile = path.join(dir, "ibans.json");
+  const credits = [...syntheticCredits(MEMORY_CREDITS)];
+  fs.writeFileSync(
+    file,
+    generateCamt054({
+      messageId: `P8-MEM-${randomBytes(8).toString("hex")}`,
+      createdAt: new Date().toISOString().slice(0, 19),
+      accountIban: SANDBOX_MASTER_IBAN,
+      credits,
+    }),
+  );
+  fs.writeFileSync(ibansFile, JSON.stringify([...new Set(credits.map((c) => c.creditorIban))]));
+  const megabytes = fs.statSync(file).size / 1024 / 1024;
+
+  // Bundled beside node_modules (its packages stay external and resolve from there), the schemas linked beside it:
+  // the library finds them next to its module.
+  const out = path.join(context.root, "node_modules/.cache/tokenrail-p8");
+  fs.mkdirSync(out, { recursive: true });
+  await build({
+    entryPoints: [path.join(context.root, "bench/p8-import-child.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    outfile: path.join(out, "p8-import-child.mjs"),
+    logLevel: "warning",
+  });
+  fs.rmSync(path.join(out, "schemas"), { force: true });
+  fs.symlinkSync(path.join(context.root, "server/bank/iso20022/schemas"), path.join(out, "schemas"));
+
+  const dataDir = path.join(dir, "data");
+  const database = await benchDatabase(dataDir, "p8mem");
+  if (database.kind === "postgres") context.atEnd(database.drop);
+  const child = spawn(process.execPath, [path.join(out, "p8-import-child.mjs"), file, ibansFile, SANDBOX_MASTER_IBAN], {
+    cwd: context.root,
+    env: {
+      ...cleanEnv(),
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      TOKENRAIL_DATA_DIR: dataDir,
+      ...(database.kind === "postgres" ? { DATABASE_URL: database.url } : {}),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const line = stdout.split("\n").find((l) => l.startsWith("{"));
+  if (code !== 0 || !line) throw new Error(`the memory leg's import failed (exit ${code}): ${stderr.slice(-1500)}`);
+  return { ...(JSON.parse(line) as MemoryResult), megabytes, database: database.label };
+}
+
+export async function runP8(context: BenchContext): Promise<void> {
+  console.log(
+    `\nP8: sandbox payments for ${PAYMENT_SECONDS}s (${CONNECTIONS} in flight), then a camt.054 of ${int(CREDITS)} credits; starting…`,
+  );
+  const database = await benchDatabase(path.join(context.temp, "p8-data"), "p8");
+  if (database.kind === "postgres") context.atEnd(database.drop);
+  const app = await startApp({ root: context.root, temp: context.temp, name: "p8", database });
+  try {
+    const customers = await fundedCustomers(app, { count: CUSTOMERS, euros: "1" });
+    // Route modules load on first use and V8 optimises the hot paths: a few seconds, not counted.
+    await sandboxPayments(app, customers, 3);
+    const payments = await sandboxPayments(app, customers, PAYMENT_SECONDS);
+    console.log(
+      `  sandbox payments: ${payments.count} in ${payments.seconds.toFixed(1)}s, ${payments.rps.toFixed(1)}/s`,
+    );
+    if (payments.bad) console.log(`  (${payments.bad} payments not processed, first: ${payments.firstBad})`);
+    const file = await importFile(app, customers);
+    console.log(
+      `  camt.054 of ${int(CREDITS)} credits: ${file.seconds.toFixed(1)}s, ${file.creditsPerSecond.toFixed(1)}/s`,
+    );
+    await stopAll();
+
+    const memory = await memoryLeg(context);
+    const ratio = file.creditsPerSecond / payments.rps;
+    const valid = payments.bad === 0 && file.mintedMinor === file.totalMinor;
+    const pass = valid && ratio >= P8_TARGET;
+    const memoryPass = memory.peakRssMb < P8_MEMORY_TARGET_MB;
+
+    printTable(
+      ["P8 money in", "count", "seconds", "per second", "p50 / p99 ms"],
+      [
+        [
+          "sandbox payments (POST /sandbox/payments)",
+          int(payments.count),
+          payments.seconds.toFixed(1),
+          payments.rps.toFixed(1),
+          `${payments.p50Ms.toFixed(0)} / ${payments.p99Ms.toFixed(0)}`,
+        ],
+        [
+          `camt.054 (${file.megabytes.toFixed(1)} MB) upload to last mint`,
+          int(CREDITS),
+          file.seconds.toFixed(1),
+          file.creditsPerSecond.toFixed(1),
+          "",
+        ],
+      ],
+    );
+    const components = Object.keys(file.phases[0]?.cpu ?? {});
+    printTable(
+      ["P8 where the file's time goes", "seconds", ...components.map((c) => `${c} CPU s`)],
+      file.phases.map((p) => [
+        p.name,
+        p.seconds.toFixed(1),
+        ...components.map((c) => ((p.cpu[c] ?? 0) / 1000).toFixed(1)),
+      ]),
+    );
+    printTable(
+      [
+        `P8 memory: ${memory.megabytes.toFixed(1)} MB camt.054 from disk`,
+        "RSS MB",
+        "heap MB",
+        "external MB",
+        "peak MB",
+      ],
+      memory.stages.map((s) => [s.stage, String(s.rssMb), String(s.heapMb), String(s.externalMb), String(s.peakMb)]),
+    );
+    console.log(
+      `P8 credits/s ÷ sandbox payments/s: ${ratio.toFixed(2)} (target ≥ ${P8_TARGET})${valid ? "" : " (INVALID: payments not processed or mints missing)"} → ${pass ? "PASS" : "FAIL"}`,
+    );
+    console.log(
+      `P8 peak RSS of the 50 MB import: ${memory.peakRssMb} MB (target < ${P8_MEMORY_TARGET_MB} MB; ${memory.rssBeforeMb} MB before the import began, on ${memory.database}) → ${memoryPass ? "PASS" : "FAIL"}`,
+    );
+    writeResult("p8", {
+      machine: machine(context.loadBefore),
+      database: database.label,
+      settings: { credits: CREDITS, paymentSeconds: PAYMENT_SECONDS, connections: CONNECTIONS, customers: CUSTOMERS },
+      payments,
+      file,
+      ratio,
+      target: P8_TARGET,
+      pass,
+      memory: { ...memory, target: P8_MEMORY_TARGET_MB, pass: memoryPass },
+    });
+  } finally {
+    await stopAll();
+  }
+}

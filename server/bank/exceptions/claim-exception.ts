@@ -1,0 +1,33 @@
+import type { AuditActor } from "../../audit/record-audit.ts";
+import { AppError } from "../../errors.ts";
+import type { BankEntry, Prisma } from "../../generated/prisma/client.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Takes an open exception for one resolution, inside the resolving transaction: a conditional update on an entry
+ * still `unmatched` and unresolved, so of two operators (or two clicks) resolving it at once exactly one goes on;
+ * the other waits for the row and then finds it resolved (CONFLICT). A miss is NOT_FOUND; an entry that was never an
+ * exception (minted, a payout's debit) is CONFLICT too.
+ */
+export async function claimException(
+  tx: Prisma.TransactionClient,
+  options: { entryId: string; actor: AuditActor; now: Date },
+): Promise<BankEntry> {
+  const { entryId, actor, now } = options;
+  if (!UUID.test(entryId)) throw new AppError("NOT_FOUND", "Bank entry not found");
+  const id = entryId.toLowerCase();
+  const claimed = await tx.bankEntry.updateMany({
+    where: { id, outcome: "unmatched", resolvedAt: null },
+    data: { resolvedAt: now, resolvedById: actor.userId },
+  });
+  if (claimed.count === 1) return tx.bankEntry.findUniqueOrThrow({ where: { id } });
+  const entry = await tx.bankEntry.findUnique({ where: { id }, select: { outcome: true } });
+  if (!entry) throw new AppError("NOT_FOUND", "Bank entry not found");
+  throw new AppError(
+    "CONFLICT",
+    entry.outcome === "assigned" || entry.outcome === "returned"
+      ? `This credit was resolved before (${entry.outcome})`
+      : "This entry is not an exception: only unmatched credits can be assigned or returned",
+  );
+}

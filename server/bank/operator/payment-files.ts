@@ -1,0 +1,45 @@
+import type { AuditActor } from "../../audit/record-audit.ts";
+import type { Config } from "../../config.ts";
+import { Reply } from "../../contract/reply.ts";
+import { db } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import { releasePaymentFile, runPaymentRun } from "../exceptions/upstream.ts";
+import type { BankFileView } from "./bank-operator.responses.ts";
+import { bankFileView } from "./bank-views.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function fileView(id: string): Promise<BankFileView> {
+  const prisma = await db();
+  const file = await prisma.bankFile.findUniqueOrThrow({ where: { id }, omit: { content: true } });
+  return bankFileView({ ...file, content: null });
+}
+
+/** `POST /admin/bank/files/{id}/release`: an operator releases a written payment file to the bank (audited there). */
+export async function operatorReleasePaymentFile(options: {
+  fileId: string;
+  actor: AuditActor;
+  config: Config;
+}): Promise<{ file: BankFileView }> {
+  const { fileId, actor, config } = options;
+  if (!UUID.test(fileId)) throw new AppError("NOT_FOUND", "Bank file not found");
+  const id = fileId.toLowerCase();
+  await releasePaymentFile({ fileId: id, actor, config });
+  return { file: await fileView(id) };
+}
+
+/**
+ * `POST /admin/bank/payment-runs`: batch every instructed payout into payment files now rather than at the next
+ * run: 201 with the files written, or 200 with none when no payout was waiting.
+ */
+export async function operatorPaymentRun(options: { actor: AuditActor; config: Config }): Promise<Reply> {
+  const { files } = await runPaymentRun(options.config, { actor: options.actor });
+  const views = await Promise.all(files.map((file) => fileView(file.fileId)));
+  return new Reply(views.length === 0 ? 200 : 201, { files: views });
+}
+
+/** How many payouts wait for the next payment file, and their sum per currency. */
+export async function waitingPayouts(): Promise<{ count: number }> {
+  const prisma = await db();
+  return { count: await prisma.payout.count({ where: { state: "instructed", fileId: null } }) };
+}
