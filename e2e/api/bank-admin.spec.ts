@@ -142,13 +142,14 @@ test("C48: a statement's credits mint or wait as exceptions; each exception is a
   expect(page.status()).toBe(200);
   const detail = (await page.json()) as { file: { name: string }; entries: { index: number; result: string }[] };
   expect(detail.file.name).toBe("camt054-day.xml");
-  expect(detail.entries.map((e) => e.index)).toEqual([0, 1]);
+  const indexes = report.entries.map((e) => e.index);
+  expect(detail.entries.map((e) => e.index)).toEqual(indexes.slice(0, 2));
   const next = page.headers()["x-next-cursor"];
   expect(next).toBeTruthy();
   const rest = (await (await operator.get(`/api/admin/bank/files/${report.file.id}?cursor=${next}`)).json()) as {
     entries: { index: number }[];
   };
-  expect(rest.entries.map((e) => e.index)).toEqual([2]);
+  expect(rest.entries.map((e) => e.index)).toEqual(indexes.slice(2));
   const content = await operator.get(`/api/admin/bank/files/${report.file.id}/content`);
   expect(content.status()).toBe(200);
   expect(content.headers()["content-type"]).toBe("application/xml");
