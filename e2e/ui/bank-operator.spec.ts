@@ -48,7 +48,7 @@ test("C48: the operator uploads a statement, sees the minted credit and the exce
   await expect(page.getByRole("main").getByRole("status").first()).toContainText(`${name} imported.`, {
     timeout: 30_000,
   });
-  await expect(page.getByRole("main").getByRole("status").first()).toContainText("1 minted · 2 exception");
+  await expect(page.getByRole("main").getByRole("status").first()).toContainText("Minted: 1 · Exception: 2");
   const rows = page.locator("section[aria-label='Import report'] tbody tr");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText("Minted");
