@@ -62,10 +62,21 @@ test("C48: the operator uploads a statement, sees the minted credit and the exce
   await checkAccessibility(page, testInfo, "bank-statements");
   await docScreenshot(page, "bank-statements");
 
+  // The file's own page: its report with the sender and IBAN of each entry, and its download.
+  await page.getByRole("link", { name: "Open the full report" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Import report: ${name}`);
+  const lines = page.locator("tbody tr");
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(1)).toContainText("Mara Lindqvist");
+  await expect(lines.nth(1)).toContainText(UNKNOWN_IBAN);
+  await expect(page.getByRole("link", { name: `Download ${name}` })).toBeVisible();
+  await checkAccessibility(page, testInfo, "bank-file-report");
+
   // The minted credit's order.
-  await rows.nth(0).getByRole("link", { name: "Order" }).click();
+  await lines.nth(0).getByRole("link", { name: "Order" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order 25.00 EUR");
   await expect(page.getByText("Issue", { exact: true })).toBeVisible();
+  await checkAccessibility(page, testInfo, "bank-order");
 
   // The exceptions queue: both credits, with why they were not minted.
   await page.getByRole("navigation", { name: "Bank rail" }).getByRole("link", { name: "Exceptions" }).click();
