@@ -148,7 +148,8 @@ function creditFile(customers: FundedCustomer[]): { bytes: Uint8Array; totalMino
       ...synthetic,
       amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`,
       accountServicerReference: `P8${randomBytes(4).toString("hex").toUpperCase()}${String(i).padStart(8, "0")}`,
-      creditorIban: customers[i % customers.length]!.iban,
+      // The API shows IBANs in groups of four; a bank file carries them in electronic format.
+      creditorIban: customers[i % customers.length]!.iban.replace(/\s+/g, ""),
     });
     i++;
   }

@@ -112,6 +112,23 @@ describe("issue 24: the importer", () => {
     assert.equal(after.entries, before.entries + 1);
   });
 
+  it("C47 a file naming one credit twice, in one batch or in two, mints it once", async () => {
+    const holder = await seedHolder();
+    const paid = credit(holder.iban, "2.00");
+    const twice = await importBytes(camt054([paid, paid]));
+    assert.deepEqual(
+      twice.entries.map((entry) => entry.result),
+      ["minted", "already_imported"],
+    );
+    assert.equal(twice.entries[1]!.orderId, twice.entries[0]!.orderId);
+    const first = credit(holder.iban, "3.00");
+    const filler = Array.from({ length: 499 }, () => credit(holder.iban, "0.01"));
+    const apart = await importBytes(camt054([first, ...filler, first]));
+    assert.equal(apart.entries.length, 501);
+    assert.deepEqual(apart.counts, { minted: 500, already_imported: 1 });
+    assert.equal(apart.entries[500]!.orderId, apart.entries[0]!.orderId);
+  });
+
   it("C47 one file imported by two callers at once mints once", async () => {
     const holder = await seedHolder();
     const bytes = camt054([credit(holder.iban, "12.34"), credit(holder.iban, "56.78")]);

@@ -59,6 +59,13 @@ export async function instructReturn(
   if (entry.side !== "CRDT" || entry.outcome !== "unmatched") {
     throw new AppError("CONFLICT", "Only an unmatched credit can be returned to its sender");
   }
+  const earlier = await tx.payout.findUnique({ where: { bankEntryId: entry.id }, select: { state: true } });
+  if (earlier) {
+    throw new AppError(
+      "CONFLICT",
+      `The credit was returned to its sender before and the bank ${earlier.state === "rejected" ? "rejected" : "sent back"} that payment: assign it instead`,
+    );
+  }
   const iban = entry.debtorIban === null ? undefined : electronicFormatIBAN(entry.debtorIban);
   if (!iban || !isValidIBAN(iban)) {
     throw new AppError("VALIDATION", "The credit cannot be returned: the bank reported no valid debtor IBAN", {

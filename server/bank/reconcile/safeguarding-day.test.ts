@@ -68,9 +68,11 @@ async function payout(p: {
   amountMinor: bigint;
   sentAt: string;
   state?: "released" | "rejected" | "debited" | "returned";
+  settledAt?: string;
   orderId?: string;
   bankEntryId?: string;
   reissueOrderId?: string;
+  currency?: string;
 }) {
   const prisma = await db();
   const row = await prisma.payout.create({
@@ -80,10 +82,11 @@ async function payout(p: {
       endToEndId: randomUUID().replace(/-/g, ""),
       bankReference: "",
       amountMinor: p.amountMinor,
-      currency: "eur",
+      currency: p.currency ?? "eur",
       counterpart: {},
       state: p.state ?? "released",
       sentAt: new Date(p.sentAt),
+      settledAt: p.settledAt ? new Date(p.settledAt) : null,
       reissueOrderId: p.reissueOrderId ?? null,
     },
   });
@@ -236,6 +239,99 @@ describe("issue 24: safeguarding days (C51)", () => {
     for (const d of ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]) {
       assert.equal((await day(d)).difference, 0n, d);
     }
+  });
+
+  it("follows a credit sent back whose return is rejected, and one whose return comes back, until both are assigned", async () => {
+    const account = "NL91ABNA0417164300";
+    const currency = "GBP";
+    const day = (d: string) => stored(d, account, currency);
+    const gbp = { ...wallet(), currency: "gbp" };
+    // Day 1: two credits nobody's, 10.00 and 20.00.
+    const first = await entry({
+      side: "CRDT",
+      amountMinor: 10_00n,
+      booked: "2026-10-01",
+      outcome: "unmatched",
+      currency,
+    });
+    const second = await entry({
+      side: "CRDT",
+      amountMinor: 20_00n,
+      booked: "2026-10-01",
+      outcome: "unmatched",
+      currency,
+    });
+    await statement("2026-10-01", 30_00n, account, currency);
+    // Day 2: both sent back; the bank rejects the first's return that day (the credit is an exception again), and
+    // debits the second's.
+    await payout({
+      amountMinor: 10_00n,
+      sentAt: "2026-10-02T09:00:00Z",
+      bankEntryId: first,
+      state: "rejected",
+      settledAt: "2026-10-02T15:00:00Z",
+      currency: "gbp",
+    });
+    const back = await payout({
+      amountMinor: 20_00n,
+      sentAt: "2026-10-02T09:00:00Z",
+      bankEntryId: second,
+      state: "returned",
+      settledAt: "2026-10-04T09:00:00Z",
+      currency: "gbp",
+    });
+    await entry({
+      side: "DBIT",
+      amountMinor: 20_00n,
+      booked: "2026-10-02",
+      outcome: "payout_debit",
+      payoutId: back,
+      currency,
+    });
+    await statement("2026-10-02", 10_00n, account, currency);
+    assert.deepEqual(await day("2026-10-02"), {
+      closing: 10_00n,
+      outstanding: 0n,
+      inFlight: 0n,
+      unminted: 10_00n,
+      difference: 0n,
+    });
+    // Day 3: the second's return comes back; day 4: the operator assigns both, minted day 5.
+    await entry({
+      side: "CRDT",
+      amountMinor: 20_00n,
+      booked: "2026-10-03",
+      outcome: "payout_return",
+      payoutId: back,
+      currency,
+    });
+    await statement("2026-10-03", 30_00n, account, currency);
+    assert.deepEqual(await day("2026-10-03"), {
+      closing: 30_00n,
+      outstanding: 0n,
+      inFlight: 0n,
+      unminted: 30_00n,
+      difference: 0n,
+    });
+    const client = await db();
+    for (const [id, amount] of [
+      [first, 10_00n],
+      [second, 20_00n],
+    ] as const) {
+      const order = randomUUID();
+      await client.bankEntry.update({ where: { id }, data: { outcome: "assigned", orderId: order } });
+      await mint(order, amount, "2026-10-05T10:00:00Z", gbp);
+    }
+    await statement("2026-10-04", 30_00n, account, currency);
+    await statement("2026-10-05", 30_00n, account, currency);
+    assert.equal((await day("2026-10-04")).unminted, 30_00n);
+    assert.deepEqual(await day("2026-10-05"), {
+      closing: 30_00n,
+      outstanding: 30_00n,
+      inFlight: 0n,
+      unminted: 0n,
+      difference: 0n,
+    });
   });
 
   it("recomputes later days when an earlier day's statement or a late notification comes after them", async () => {

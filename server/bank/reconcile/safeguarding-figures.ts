@@ -8,11 +8,12 @@ import { Prisma } from "../../generated/prisma/client.ts";
  *
  * - outstanding: −(issuance + redemption) from ledger transactions up to the end of the day (UTC), all chains, plus
  *   tokens between chains (a cross-chain redeem burned whose issue on the other chain is not minted yet);
- * - payouts in flight: instructed (`sentAt`, tokens burned or credit given back) up to the end of the day, less those
- *   whose debit the bank booked by then, less rejected ones whose tokens were re-issued by then;
+ * - payouts in flight: instructed (`sentAt`, tokens burned or a credit sent back) up to the end of the day, less
+ *   those whose debit the bank booked by then, less rejected ones given back by then (a redeem's tokens re-issued; a
+ *   credit's return rejected puts the credit back among those to mint);
  * - credits unminted: credits booked by the day (ours, unmatched, assigned, returned, payouts coming back), less
- *   those minted (their order's mint, or the re-issue of a returned payout) or sent back (the return payout
- *   instructed) by its end.
+ *   those minted (their order's mint; for a payout coming back the re-issue's mint, or for a credit's return coming
+ *   back the credit's own mint once assigned) or sent back (the return payout instructed) by its end.
  */
 export function recomputeSql(options: { accountIban: string; currency: string; from: string; now: Date }): Prisma.Sql {
   const { accountIban, currency, from, now } = options;
@@ -32,20 +33,27 @@ export function recomputeSql(options: { accountIban: string; currency: string; f
       GROUP BY d."payoutId"
     ), "credits" AS (
       SELECT c."amountMinor" AS "amount", ${booked("c")} AS "booked",
-        LEAST(m1."at", m2."at", r."sentAt") AS "cleared"
+        LEAST(m1."at", m2."at", m3."at", r."sentAt") AS "cleared"
       FROM "BankEntry" c
       LEFT JOIN "mints" m1 ON m1."orderId" = c."orderId"
       LEFT JOIN "Payout" back ON back."id" = c."payoutId" AND c."outcome"::text = 'payout_return'
       LEFT JOIN "mints" m2 ON m2."orderId" = back."reissueOrderId"
+      LEFT JOIN "BankEntry" original ON original."id" = back."bankEntryId"
+      LEFT JOIN "mints" m3 ON m3."orderId" = original."orderId"
       LEFT JOIN "Payout" r ON r."bankEntryId" = c."id"
       WHERE c."side" = 'CRDT' AND c."status" = 'BOOK' AND lower(c."currency") = lower(${currency})
         AND c."outcome"::text IN ('minted', 'unmatched', 'assigned', 'returned', 'payout_return')
     ), "payouts" AS (
       SELECT p."amountMinor" AS "amount", ${day(Prisma.sql`p."sentAt"`)} AS "sent", d."booked" AS "debited",
-        CASE WHEN p."state"::text = 'rejected' THEN ${day(Prisma.sql`m."at"`)} END AS "reissued"
+        p."state"::text = 'rejected' AND d."booked" IS NULL AS "rejected",
+        p."bankEntryId" IS NOT NULL AS "sendsBack",
+        ${day(Prisma.sql`p."settledAt"`)} AS "settled",
+        ${day(Prisma.sql`LEAST(m."at", mc."at")`)} AS "givenBack"
       FROM "Payout" p
       LEFT JOIN "debits" d ON d."payoutId" = p."id"
       LEFT JOIN "mints" m ON m."orderId" = p."reissueOrderId"
+      LEFT JOIN "BankEntry" credit ON credit."id" = p."bankEntryId"
+      LEFT JOIN "mints" mc ON mc."orderId" = credit."orderId"
       WHERE lower(p."currency") = lower(${currency})
     ), "crossing" AS (
       SELECT i."amountMinor" AS "amount", ${day(Prisma.sql`i."placedAt"`)} AS "burned",
@@ -66,7 +74,13 @@ export function recomputeSql(options: { accountIban: string; currency: string; f
       UNION ALL SELECT "minted", 'outstanding', -"amount" FROM "crossing" WHERE "minted" IS NOT NULL
       UNION ALL SELECT "sent", 'inFlight', "amount" FROM "payouts"
       UNION ALL SELECT "debited", 'inFlight', -"amount" FROM "payouts" WHERE "debited" IS NOT NULL
-      UNION ALL SELECT "reissued", 'inFlight', -"amount" FROM "payouts" WHERE "debited" IS NULL AND "reissued" IS NOT NULL
+      -- Rejected: a redeem's payout until its tokens are re-issued; a credit's return back among the credits to mint.
+      UNION ALL SELECT "givenBack", 'inFlight', -"amount" FROM "payouts"
+        WHERE "rejected" AND NOT "sendsBack" AND "givenBack" IS NOT NULL
+      UNION ALL SELECT "settled", 'inFlight', -"amount" FROM "payouts" WHERE "rejected" AND "sendsBack"
+      UNION ALL SELECT "settled", 'unminted', "amount" FROM "payouts" WHERE "rejected" AND "sendsBack"
+      UNION ALL SELECT "givenBack", 'unminted', -"amount" FROM "payouts"
+        WHERE "rejected" AND "sendsBack" AND "givenBack" IS NOT NULL
       UNION ALL SELECT "booked", 'unminted', "amount" FROM "credits"
       UNION ALL SELECT ${day(Prisma.sql`"cleared"`)}, 'unminted', -"amount" FROM "credits" WHERE "cleared" IS NOT NULL
     ), "byDay" AS (

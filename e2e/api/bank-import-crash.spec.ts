@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
+import { V2 } from "../fixtures/api.ts";
+import { bankCredit, SANDBOX_MASTER_IBAN } from "../fixtures/bank.ts";
+import { freePort } from "../fixtures/free-port.ts";
+import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
+import { operatorSession } from "../fixtures/operator.ts";
+import type { FundedCustomer } from "../fixtures/orders.ts";
+import { scratchDatabase } from "../fixtures/scratch-database.ts";
+import { spawnServer, startDemoInstance, stopServer, waitFor, type SpawnedServer } from "../fixtures/spawn-server.ts";
+import { generateCamt054 } from "../../server/bank/iso20022/testing/generate-camt054.ts";
+
+/**
+ * C47, the crash leg: an instance is killed with SIGKILL in the middle of importing a camt.054 of 10,000 credits
+ * (its one transaction under way), started again on the same data, and the file uploaded again: every credit is
+ * minted exactly once. The kill comes once the file's content is in file storage (the importer keeps it there after
+ * every check and just before its transaction begins) and a moment later, while the upload is still unanswered.
+ */
+
+const CREDITS = 10_000;
+/** From the content reaching file storage to the kill: inside the transaction, which takes several seconds. */
+const KILL_AFTER_MS = 1_500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every order of the customer's profile, through the API, page by page. */
+async function ordersOf(request: APIRequestContext, baseUrl: string, customer: FundedCustomer) {
+  const orders: { id: string; kind: string; state: string; memo: string; amount: string }[] = [];
+  let cursor: string | undefined;
+  do {
+    const query = `profile=${customer.profile}&limit=100${cursor ? `&cursor=${cursor}` : ""}`;
+    const res = await request.get(`${baseUrl}/orders?${query}`, { headers: { ...customer.partner, accept: V2 } });
+    expect(res.status()).toBe(200);
+    orders.push(...((await res.json()) as { orders: typeof orders }).orders);
+    cursor = res.headers()["x-next-cursor"];
+  } while (cursor);
+  return orders;
+}
+
+/** Minted in all (the ledger's issuance, from /metrics) and mints not yet done. */
+async function minted(appUrl: string): Promise<{ mintedMinor: number; open: number }> {
+  const text = await (await fetch(`${appUrl}/metrics`)).text();
+  const value = (prefix: string) => {
+    const line = text.split("\n").find((l) => l.startsWith(prefix));
+    return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+  };
+  const open = ["queued", "signed", "sent"].reduce(
+    (sum, state) => sum + value(`tokenrail_chain_transactions{state="${state}"}`),
+    0,
+  );
+  return {
+    mintedMinor: -value('tokenrail_ledger_balance_minor{chain="sepolia",currency="eur",kind="issuance"}'),
+    open,
+  };
+}
+
+test("C47: SIGKILL during a 10,000-entry import, then the file again: each credit minted once", async ({ request }) => {
+  test.setTimeout(900_000);
+  const database = await scratchDatabase("tokenrail_e2e_bank_crash");
+  const port = await freePort();
+  const settings = { ...database?.env, TOKENRAIL_SECRET: randomBytes(32).toString("base64url") };
+  const first = await startDemoInstance(port, settings);
+  let server: SpawnedServer = first.server;
+  let operator: APIRequestContext | undefined;
+  try {
+    operator = await operatorSession(first);
+    const customers = [
+      await customerWithIbanOn(request, first, operator),
+      await customerWithIbanOn(request, first, operator),
+    ];
+    // Each credit names its bank reference in its remittance, which becomes its order's memo.
+    let totalMinor = 0;
+    const credits = Array.from({ length: CREDITS }, (_, i) => {
+      const cents = (i % 5_000) + 1;
+      totalMinor += cents;
+      const reference = `CRASH${String(i).padStart(6, "0")}${randomBytes(3).toString("hex").toUpperCase()}`;
+      return bankCredit(customers[i % 2]!.iban, `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`, {
+        accountServicerReference: reference,
+        endToEndId: `E2E-${reference}`,
+        remittance: `Credit ${reference}`,
+      });
+    });
+    const bytes = generateCamt054({
+      messageId: `NTF-CRASH-${randomBytes(8).toString("hex")}`,
+      createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00"),
+      accountIban: SANDBOX_MASTER_IBAN,
+      credits,
+    });
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const stored = path.join(first.server.dataDir, "files", sha256.slice(0, 2), sha256);
+    const upload = (context: APIRequestContext) =>
+      context.post("/api/admin/bank/files?name=crash.xml", {
+        headers: { "content-type": "application/xml" },
+        data: Buffer.from(bytes),
+        timeout: 600_000,
+      });
+
+    let answered = false;
+    const pending = upload(operator).then(
+      () => (answered = true),
+      () => undefined,
+    );
+    await expect.poll(() => fs.existsSync(stored), { intervals: [50], timeout: 120_000 }).toBe(true);
+    await sleep(KILL_AFTER_MS);
+    expect(answered, "the upload was still being imported when the instance was killed").toBe(false);
+    server.child.kill("SIGKILL");
+    await server.exited;
+    await pending;
+    await operator.dispose();
+    operator = undefined;
+
+    // The same instance again: its data directory (or database), secret and demo credentials.
+    server = spawnServer(port, {
+      ...settings,
+      TOKENRAIL_DATA_DIR: first.server.dataDir,
+      TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
+      TOKENRAIL_DEMO_CLIENT_ID: first.demo.clientId,
+      TOKENRAIL_DEMO_CLIENT_SECRET: first.demo.clientSecret,
+      TOKENRAIL_DEMO_OPERATOR_PASSWORD: first.operatorPassword,
+    });
+    await expect
+      .poll(async () => (await waitFor(`http://localhost:${port}/readyz`, 120_000)).status, { timeout: 120_000 })
+      .toBe(200);
+    // Nothing of the interrupted import stayed: no file, no orders.
+    operator = await operatorSession(first);
+    const files = (await (await operator.get("/api/admin/bank/files?limit=100")).json()) as {
+      files: { messageId: string }[];
+    };
+    expect(files.files.filter((f) => f.messageId.startsWith("NTF-CRASH-"))).toEqual([]);
+    for (const customer of customers) expect(await ordersOf(request, first.baseUrl, customer)).toEqual([]);
+
+    const again = await upload(operator);
+    expect(again.status(), (await again.text()).slice(0, 500)).toBe(201);
+    const report = (await again.json()) as { counts: Record<string, number>; entries: { orderId?: string }[] };
+    expect(report.counts).toEqual({ minted: CREDITS });
+    expect(new Set(report.entries.map((e) => e.orderId)).size).toBe(CREDITS);
+    const third = await upload(operator);
+    expect(third.status()).toBe(200);
+    expect(((await third.json()) as { file: { duplicate: boolean } }).file.duplicate).toBe(true);
+
+    // Every mint done: the ledger holds exactly the file's total, and each reference has one processed order.
+    await expect
+      .poll(() => minted(first.appUrl), { intervals: [1_000], timeout: 600_000 })
+      .toEqual({ mintedMinor: totalMinor, open: 0 });
+    const orders = (await Promise.all(customers.map((c) => ordersOf(request, first.baseUrl, c)))).flat();
+    expect(orders).toHaveLength(CREDITS);
+    const byReference = new Map<string, number>();
+    for (const order of orders) byReference.set(order.memo, (byReference.get(order.memo) ?? 0) + 1);
+    expect(credits.filter((c) => byReference.get(c.remittance) !== 1).map((c) => c.remittance)).toEqual([]);
+    expect(orders.filter((o) => o.kind !== "issue" || o.state !== "processed")).toEqual([]);
+  } finally {
+    await operator?.dispose();
+    await stopServer(server);
+    await stopServer(first.server);
+    await database?.drop();
+  }
+});
