@@ -398,6 +398,10 @@ export async function runP8(context: BenchContext): Promise<void> {
       ]),
     );
     printTable(
+      ["P8 the file's timeline (from the database)", "seconds"],
+      steps.map(([step, seconds]) => [step, Number.isNaN(seconds) ? "" : seconds.toFixed(1)]),
+    );
+    printTable(
       [
         `P8 memory: ${memory.megabytes.toFixed(1)} MB camt.054 from disk`,
         "RSS MB",
