@@ -199,6 +199,16 @@ describe("issue 24: the importer", () => {
     assert.equal(await prisma.order.count({ where: { profileId: { in: [pending.profileId, blocked.profileId] } } }), 0);
   });
 
+  it("C48 a reversal is never minted: it lands as an exception for an operator", async () => {
+    const holder = await seedHolder();
+    const text = new TextDecoder().decode(camt054([credit(holder.iban, "4.00")]));
+    const reversed = text.replace(/(<CdtDbtInd>CRDT<\/CdtDbtInd>)(\s*<Sts>)/, "$1<RvslInd>true</RvslInd>$2");
+    assert.notEqual(reversed, text);
+    const report = await importBytes(new TextEncoder().encode(reversed));
+    assert.equal(report.entries[0]!.result, "unmatched");
+    assert.match(report.entries[0]!.problem!, /reversal/);
+  });
+
   it("C48 an exception assigned to an approved IBAN is minted once, through the importer's path", async () => {
     const prisma = await db();
     const holder = await seedHolder();
