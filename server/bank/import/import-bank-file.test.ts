@@ -3,6 +3,7 @@ import { after, describe, it } from "node:test";
 import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { isAppError } from "../../errors.ts";
+import { fileStorage } from "../../files/configured-storage.ts";
 import { CLIENT_CREDENTIALS, type Caller } from "../../oauth/caller.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { fixture } from "../iso20022/testing/fixtures.ts";
@@ -51,6 +52,22 @@ describe("issue 24: the importer", () => {
     await closeDriverLocks();
   });
 
+  it("a minted order is processed once the chain queue is driven after the commit", async () => {
+    const prisma = await db();
+    const holder = await seedHolder();
+    const report = await importBankFile({
+      content: { bytes: camt054([credit(holder.iban, "9.99", { remittance: "Top-up for my wallet" })]) },
+      name: "one.xml",
+      source: "simulator",
+      config,
+    });
+    // First in the file: the queue holds only this mint (the other tests leave theirs queued, not driven).
+    const [order] = await awaitImportedOrders(report, config, { waitMs: 60_000 });
+    assert.equal(order?.state, "processed");
+    assert.equal(order?.memo, "Top-up for my wallet");
+    assert.equal(await prisma.domainEvent.count({ where: { type: "order.updated", profileId: holder.profileId } }), 1);
+  });
+
   it("C47 a file imported twice mints once; the same message id with other content is refused", async () => {
     const prisma = await db();
     const holder = await seedHolder();
@@ -74,6 +91,10 @@ describe("issue 24: the importer", () => {
     assert.equal(await prisma.domainEvent.count({ where: { type: "order.created", profileId: holder.profileId } }), 2);
     const payment = await prisma.incomingPayment.findUniqueOrThrow({ where: { orderId: order.id } });
     assert.equal(payment.bankReference, a.identity);
+
+    const stored = await fileStorage(config.files.storage).get(first.file.sha256);
+    assert.ok(stored, "the file's content is kept in file storage under its SHA-256");
+    assert.deepEqual(new Uint8Array(await new Response(stored).arrayBuffer()), new Uint8Array(bytes));
 
     const before = await rowCounts();
     const again = await importBytes(bytes);
@@ -110,6 +131,23 @@ describe("issue 24: the importer", () => {
     const after = await rowCounts();
     assert.equal(after.orders, before.orders + 1);
     assert.equal(after.entries, before.entries + 1);
+  });
+
+  it("C47 a file naming one credit twice, in one batch or in two, mints it once", async () => {
+    const holder = await seedHolder();
+    const paid = credit(holder.iban, "2.00");
+    const twice = await importBytes(camt054([paid, paid]));
+    assert.deepEqual(
+      twice.entries.map((entry) => entry.result),
+      ["minted", "already_imported"],
+    );
+    assert.equal(twice.entries[1]!.orderId, twice.entries[0]!.orderId);
+    const first = credit(holder.iban, "3.00");
+    const filler = Array.from({ length: 499 }, () => credit(holder.iban, "0.01"));
+    const apart = await importBytes(camt054([first, ...filler, first]));
+    assert.equal(apart.entries.length, 501);
+    assert.deepEqual(apart.counts, { minted: 500, already_imported: 1 });
+    assert.equal(apart.entries[500]!.orderId, apart.entries[0]!.orderId);
   });
 
   it("C47 one file imported by two callers at once mints once", async () => {
@@ -159,6 +197,16 @@ describe("issue 24: the importer", () => {
     assert.equal(exceptions[1]!.amountMinor, 1000n);
     assert.equal(exceptions[1]!.debtorName, "Anna Müller");
     assert.equal(await prisma.order.count({ where: { profileId: { in: [pending.profileId, blocked.profileId] } } }), 0);
+  });
+
+  it("C48 a reversal is never minted: it lands as an exception for an operator", async () => {
+    const holder = await seedHolder();
+    const text = new TextDecoder().decode(camt054([credit(holder.iban, "4.00")]));
+    const reversed = text.replace(/(<CdtDbtInd>CRDT<\/CdtDbtInd>)(\s*<Sts>)/, "$1<RvslInd>true</RvslInd>$2");
+    assert.notEqual(reversed, text);
+    const report = await importBytes(new TextEncoder().encode(reversed));
+    assert.equal(report.entries[0]!.result, "unmatched");
+    assert.match(report.entries[0]!.problem!, /reversal/);
   });
 
   it("C48 an exception assigned to an approved IBAN is minted once, through the importer's path", async () => {
@@ -251,21 +299,6 @@ describe("issue 24: the importer", () => {
     assert.equal(line.entryId, null);
     const booked = await importBytes(camt054([paid]));
     assert.deepEqual(booked.counts, { minted: 1 });
-  });
-
-  it("a minted order is processed once the chain queue is driven after the commit", async () => {
-    const prisma = await db();
-    const holder = await seedHolder();
-    const report = await importBankFile({
-      content: { bytes: camt054([credit(holder.iban, "9.99", { remittance: "Top-up for my wallet" })]) },
-      name: "one.xml",
-      source: "simulator",
-      config,
-    });
-    const [order] = await awaitImportedOrders(report, config);
-    assert.equal(order?.state, "processed");
-    assert.equal(order?.memo, "Top-up for my wallet");
-    assert.equal(await prisma.domainEvent.count({ where: { type: "order.updated", profileId: holder.profileId } }), 1);
   });
 
   it("the hand-written camt.054.001.08: credits to our IBANs minted, the pending entry ignored", async () => {

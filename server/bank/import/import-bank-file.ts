@@ -63,9 +63,15 @@ export async function importBankFile(options: {
   const { config, clock = serverClock } = options;
   const file = await readInboundFile(options.content, config.bank.maxFileBytes);
   checkAccounts(file, config.bank.account.iban);
-  await storeInboundFile(options.content, file.sha256, config);
-
   const prisma = await db();
+  // Looked at again under the lock below; here so that a refused file is not stored either.
+  const seen = await prisma.bankFile.findUnique({
+    where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
+    select: { id: true, sha256: true },
+  });
+  if (seen && seen.sha256 !== file.sha256) throw otherContent(file.messageId, seen.id);
+  if (!seen) await storeInboundFile(options.content, file.sha256, config);
+
   const report = await prisma.$transaction(
     async (tx) => {
       // Two instances importing the same file at once: the second waits here, then finds the first's.
@@ -74,15 +80,7 @@ export async function importBankFile(options: {
         where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
       });
       if (known) {
-        if (known.sha256 !== file.sha256) {
-          throw new AppError(
-            "CONFLICT",
-            `A bank file with message id ${file.messageId} was imported with other content`,
-            {
-              "GrpHdr/MsgId": `${file.messageId} was imported before (file ${known.id}) with other content`,
-            },
-          );
-        }
+        if (known.sha256 !== file.sha256) throw otherContent(file.messageId, known.id);
         return storedReport(tx, {
           id: known.id,
           message: known.message,
@@ -133,6 +131,13 @@ export async function importBankFile(options: {
   return report;
 }
 
+/** A bank never reuses a message id: the same one with other content is not the same file, and not imported. */
+function otherContent(messageId: string, fileId: string): AppError {
+  return new AppError("CONFLICT", `A bank file with message id ${messageId} was imported with other content`, {
+    "GrpHdr/MsgId": `${messageId} was imported before (file ${fileId}) with other content`,
+  });
+}
+
 /** Every report of a statement must be of the master account: another account's statement is not ours to book. */
 function checkAccounts(file: InboundFile, master: string): void {
   if (file.kind !== "statement") return;
@@ -161,7 +166,7 @@ async function importStatement(
 ): Promise<EntryReport[]> {
   const { config, fileId, now } = options;
   const account = config.bank.account.iban;
-  const ctx: ImportContext = { tx, fileId, account, config, now, writableBy: options.writableBy, recorded: new Map() };
+  const ctx: ImportContext = { tx, fileId, account, config, now, writableBy: options.writableBy };
   const report: EntryReport[] = [];
   let batchNumber = 0;
   for await (const batch of file.entries(IMPORT_BATCH_SIZE)) {
@@ -199,24 +204,34 @@ async function importPaymentStatus(
   file: Extract<InboundFile, { kind: "status" }>,
   options: { fileId: string; now: Date; config: Config },
 ): Promise<EntryReport[]> {
-  const outcomes = await applyPaymentStatus(tx, file.report, options);
+  const { report } = file;
+  const outcomes = await applyPaymentStatus(tx, report, options);
   const byEndToEndId = new Map(outcomes.map((outcome) => [outcome.endToEndId, outcome]));
-  const lines = file.report.transactions.map((status, position): EntryReport => {
-    const endToEndId = status.originalEndToEndId ?? "";
+  const line = (index: number, endToEndId: string, said: string): EntryReport => {
     const outcome = byEndToEndId.get(endToEndId);
-    const said = [status.status ?? file.report.groupStatus, status.reason ?? file.report.groupReason]
-      .filter(Boolean)
-      .join(" ");
+    const what = !outcome
+      ? "not one of our payouts"
+      : (outcome.problem ?? `the payout is ${outcome.state}${outcome.changed ? "" : " (no change)"}`);
     return {
-      index: position + 1,
+      index,
       identity: `e2e:${endToEndId}`,
       result: "payout_status",
       amount: "",
       currency: "",
       ...(outcome ? { payoutId: outcome.payoutId } : {}),
-      problem: outcome ? `${said}: the payout is ${outcome.state}` : `${said}: not one of our payouts`,
+      problem: `${said || "no status"}: ${what}`,
     };
-  });
+  };
+  const lines = report.transactions.map((status, position) =>
+    line(position + 1, status.originalEndToEndId ?? "", [status.status, status.reason].filter(Boolean).join(" ")),
+  );
+  // A group status answers the payments the report does not list one by one: a line for each of them too.
+  const listed = new Set(report.transactions.map((status) => status.originalEndToEndId));
+  for (const outcome of outcomes) {
+    if (listed.has(outcome.endToEndId)) continue;
+    const said = [report.groupStatus, report.groupReason].filter(Boolean).join(" ");
+    lines.push(line(lines.length + 1, outcome.endToEndId, `group ${said}`));
+  }
   await recordReportLines(tx, options.fileId, lines);
   return lines;
 }

@@ -23,8 +23,6 @@ export type ImportContext = {
   config: Config;
   now: Date;
   writableBy?: Caller;
-  /** Identities this file recorded in earlier batches (a file naming one credit twice records it once). */
-  recorded: Map<string, EarlierEntry>;
 };
 
 type EarlierEntry = { entryId: string; orderId?: string; payoutId?: string };
@@ -72,10 +70,13 @@ function amountProblem(line: EntryLine): string | undefined {
 export async function importLines(ctx: ImportContext, lines: readonly EntryLine[]): Promise<ReportLine[]> {
   const { tx, now } = ctx;
   const booked = lines.filter((line) => line.kind !== "not_booked");
+  // Earlier files' entries and this file's earlier batches' alike: they are written in this transaction.
   const earlier = await earlierEntries(
     tx,
     booked.map((line) => line.identity),
   );
+  /** This batch's entries as they are recorded (a batch naming one credit twice records it once). */
+  const recorded = new Map<string, EarlierEntry>();
   const creditLines = booked.filter((line) => line.kind === "credit");
   const holders = await ibanHolders(
     tx,
@@ -99,7 +100,7 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
         throw new AppError("NOT_FOUND", "IBAN not found");
       }
     }
-    const before = earlier.get(line.identity) ?? ctx.recorded.get(line.identity);
+    const before = earlier.get(line.identity);
     if (before) {
       results.set(line, { ...reportLine(line, "already_imported"), ...before });
       continue;
@@ -137,7 +138,11 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
       });
       rows.push({ id, line, outcome: "minted" });
     } else if (line.kind === "reversal") {
-      rows.push({ id, line, outcome: "unmatched", problem: "a reversal of an earlier booking: for an operator" });
+      const what =
+        line.side === "DBIT"
+          ? "the bank took back an earlier credit (reversal): check whether it was minted"
+          : "the bank gave back an earlier debit (reversal): check the payout it was";
+      rows.push({ id, line, outcome: "unmatched", problem: what });
     } else if (line.kind === "return") {
       rows.push(
         line.endToEndId && line.amount?.minor != null
@@ -160,12 +165,12 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
       // Recorded meanwhile by another import of the same credit (another file): that one counts.
       const [other] = (await earlierEntries(tx, [row.line.identity])).values();
       if (!other) throw new Error(`entry ${row.line.identity} was neither recorded nor found`);
-      ctx.recorded.set(row.line.identity, other);
+      recorded.set(row.line.identity, other);
       results.set(row.line, { ...reportLine(row.line, "already_imported"), ...other });
       continue;
     }
     await settlePayout(ctx, row);
-    ctx.recorded.set(row.line.identity, {
+    recorded.set(row.line.identity, {
       entryId: row.id,
       ...(row.orderId ? { orderId: row.orderId } : {}),
       ...(row.payoutId ? { payoutId: row.payoutId } : {}),
@@ -184,7 +189,7 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
     const result = results.get(line);
     if (result) return result;
     // The second mention of a credit within this batch: the first was recorded above.
-    const first = ctx.recorded.get(line.identity)!;
+    const first = recorded.get(line.identity)!;
     return { ...reportLine(line, "already_imported"), ...first };
   });
 }
@@ -238,7 +243,15 @@ async function settlePayout(ctx: ImportContext, row: EntryRow): Promise<void> {
   );
   if (outcome) {
     row.payoutId = outcome.payoutId;
-    await ctx.tx.bankEntry.update({ where: { id: row.id }, data: { payoutId: outcome.payoutId } });
+    if (outcome.problem) {
+      // Ours, but it does not fit the payout: a debit is recorded with why; money that came back is an exception.
+      row.problem = `payout ${outcome.endToEndId}: ${outcome.problem}`;
+      if (row.outcome === "payout_return") row.outcome = "unmatched";
+    }
+    await ctx.tx.bankEntry.update({
+      where: { id: row.id },
+      data: { payoutId: outcome.payoutId, outcome: row.outcome, problem: row.problem ?? null },
+    });
     return;
   }
   row.outcome = row.outcome === "payout_debit" ? "ignored" : "unmatched";
