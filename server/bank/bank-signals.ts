@@ -4,7 +4,11 @@
  */
 type Signal = "payment-file-released" | "inbox-changed";
 
-const listeners = new Map<Signal, Set<() => void>>();
+// Next.js bundles the instrumentation (where the jobs start) and each route separately, so module state is not
+// shared between them: a release announced by a route must reach the job's listener, so the listeners live on
+// globalThis.
+const state = globalThis as typeof globalThis & { __tokenrailBankSignals?: Map<Signal, Set<() => void>> };
+const listeners = (state.__tokenrailBankSignals ??= new Map<Signal, Set<() => void>>());
 
 export function onBankSignal(signal: Signal, listener: () => void): () => void {
   const set = listeners.get(signal) ?? new Set();

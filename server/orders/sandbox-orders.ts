@@ -75,7 +75,7 @@ export async function simulateIncomingPayment(options: {
   return new Reply(repeated ? 200 : 201, orderView(order));
 }
 
-async function callersOrder(caller: Caller, orderId: string): Promise<string> {
+export async function callersOrder(caller: Caller, orderId: string): Promise<string> {
   const prisma = await db();
   const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
     ? await prisma.$queryRaw<{ id: string }[]>`

@@ -17,8 +17,8 @@ function moveFor(status: string | undefined, reasonCode: string | undefined): Mo
 /**
  * A pain.002 on one of our payment files, inside the import's transaction (`ctx.fileId`: the status report's own
  * file). The report names our file by its message id (`OrgnlMsgId`) and each payment by its end-to-end id. RJCT
- * rejects the payment and gives its tokens back once (`movePayout`); a group status RJCT rejects every payment of
- * the file that the report does not answer one by one, a group acceptance with no payments listed accepts them all;
+ * rejects the payment and gives its tokens back once (`movePayout`); a group status RJCT rejects, and a group
+ * acceptance accepts, every payment of the file that the report does not answer one by one (PART leaves it to them);
  * ACCP, ACSC, ACSP, ACTC, ACWC (and the other acceptances) accept; PDNG and the like change nothing. Applying a
  * report again changes nothing. One outcome per payment of ours the report answers; a transaction whose end-to-end
  * id is not a payment of that file (or a report on a file that is not ours) has none, is logged, and is left to
@@ -61,7 +61,7 @@ export async function applyPaymentStatus(
         : moveFor(transaction.status, reasonCode);
     outcomes.push(await apply(tx, payout, move, ctx));
   }
-  if (group && (group.to === "rejected" || report.transactions.length === 0)) {
+  if (group) {
     for (const payout of payouts) {
       if (!answered.has(payout.id)) outcomes.push(await apply(tx, payout, group, ctx));
     }

@@ -1,12 +1,13 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { AppError } from "../../errors.ts";
 import type { BankEntry, Order, Payout, Prisma } from "../../generated/prisma/client.ts";
+import { logger } from "../../logging/logger.ts";
 import type { CounterpartView } from "../../orders/order.responses.ts";
 import { redeemEndToEndId, returnEndToEndId } from "./end-to-end-id.ts";
 import { payoutCounterpart, redeemRemittance, remittanceText, SEPA_CURRENCY, sepaName } from "./payment-text.ts";
 import type { PayoutContext } from "./payout-types.ts";
 import { announceReleaseSoon, releaseWrittenFile } from "./release-payment-file.ts";
-import { writePaymentFile } from "./write-payment-file.ts";
+import { paymentFileBytes, recordPaymentFile } from "./write-payment-file.ts";
 
 /**
  * A redeem order's payout once its tokens are burned (inside the transaction that records the burn): a `Payout` in
@@ -59,6 +60,13 @@ export async function instructReturn(
   if (entry.side !== "CRDT" || entry.outcome !== "unmatched") {
     throw new AppError("CONFLICT", "Only an unmatched credit can be returned to its sender");
   }
+  const earlier = await tx.payout.findUnique({ where: { bankEntryId: entry.id }, select: { state: true } });
+  if (earlier) {
+    throw new AppError(
+      "CONFLICT",
+      `The credit was returned to its sender before and the bank ${earlier.state === "rejected" ? "rejected" : "sent back"} that payment: assign it instead`,
+    );
+  }
   const iban = entry.debtorIban === null ? undefined : electronicFormatIBAN(entry.debtorIban);
   if (!iban || !isValidIBAN(iban)) {
     throw new AppError("VALIDATION", "The credit cannot be returned: the bank reported no valid debtor IBAN", {
@@ -107,7 +115,15 @@ export async function instructReturn(
 async function releaseAtOnce(tx: Prisma.TransactionClient, payout: Payout, ctx: PayoutContext): Promise<boolean> {
   const { autoRelease, paymentRunIntervalSeconds } = ctx.config.bank;
   if (!autoRelease || paymentRunIntervalSeconds !== 0 || payout.currency !== SEPA_CURRENCY) return false;
-  const file = await writePaymentFile(tx, [payout], ctx);
+  let written: ReturnType<typeof paymentFileBytes>;
+  try {
+    written = paymentFileBytes([payout], ctx);
+  } catch (error) {
+    // Our bug, but the burn it follows is done: the payout waits for a payment run, where it shows again.
+    logger().error({ err: error, payoutId: payout.id }, "the payout's payment file could not be written");
+    return false;
+  }
+  const file = await recordPaymentFile(tx, [payout], written, ctx);
   await releaseWrittenFile(tx, file.id, { now: ctx.now });
   announceReleaseSoon();
   return true;

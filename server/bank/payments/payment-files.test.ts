@@ -251,6 +251,27 @@ describe("issue 24: payment files (C49)", () => {
     assert.equal((await releasePaymentFile({ fileId: file.id, config })).ordersProcessed, 1);
   });
 
+  it("a payout that cannot be written holds up no other: it waits instructed, the rest go into the file", async () => {
+    const config = bankConfig({ manual: true });
+    const prisma = await db();
+    const who = await customer();
+    const good = await burned(await placedRedeem(who, { amountMinor: 100n }), config);
+    const bad = await burned(await placedRedeem(who, { amountMinor: 200n }), config);
+    const spoiled = await prisma.payout.update({
+      where: { orderId: bad.id },
+      data: { counterpart: { identifier: { standard: "iban", iban: "NOT AN IBAN" }, details: { name: "X" } } },
+    });
+    const [file, ...more] = (await runPaymentRun(config)).files;
+    assert.deepEqual([file!.nbOfTxs, more], [1, []]);
+    assert.equal((await prisma.payout.findUniqueOrThrow({ where: { orderId: good.id } })).fileId, file!.fileId);
+    assert.equal((await prisma.payout.findUniqueOrThrow({ where: { id: spoiled.id } })).state, "instructed");
+    await releasePaymentFile({ fileId: file!.fileId, config });
+    // Put right, it goes with the next run.
+    await prisma.payout.update({ where: { id: spoiled.id }, data: { counterpart: PAYEES[1]! } });
+    const [next] = (await runPaymentRun(bankConfig())).files;
+    assert.deepEqual([next!.nbOfTxs, next!.state, next!.ordersProcessed], [1, "released", 1]);
+  });
+
   it("a payout in another currency than euros waits instructed: SEPA cannot pay it", async () => {
     const config = bankConfig();
     const prisma = await db();

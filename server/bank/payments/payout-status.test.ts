@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
+import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
@@ -90,6 +91,9 @@ async function assertReissuedOnce(redeem: Order, reason: RegExp): Promise<Order>
 }
 
 describe("issue 24: status back (C50)", () => {
+  // The chain queue's lock connection (re-issues are minted through it) ends before the test database is dropped.
+  after(() => closeDriverLocks());
+
   it("C50 a payment the bank rejects in a pain.002 gives its tokens back once, linked to the redeem order, even when the report is applied twice", async () => {
     const { order, messageId, endToEndId } = await paidOut();
     assert.equal(await walletBalance(order), 0n);
@@ -159,6 +163,31 @@ describe("issue 24: status back (C50)", () => {
     const other = await prisma.payout.findUniqueOrThrow({ where: { endToEndId: elsewhere.endToEndId } });
     assert.equal(other.state, "released");
     assert.deepEqual(await reissuesOf(elsewhere.order), []);
+  });
+
+  it("a group acceptance accepts the payments the report does not answer one by one; one rejected among them is re-issued", async () => {
+    const manual = bankConfig({ manual: true });
+    const orders = [];
+    for (const amountMinor of [710n, 720n]) {
+      orders.push(await burned(await placedRedeem(await customer(), { amountMinor }), manual));
+    }
+    const [file] = (await runPaymentRun(bankConfig())).files;
+    const refused = redeemEndToEndId(orders[1]!.id);
+    const outcomes = await applied(
+      statusReport(file!.messageId, {
+        group: { status: "ACCP" },
+        payments: [{ endToEndId: refused, status: "RJCT", reason: "AC04" }],
+      }),
+    );
+    assert.deepEqual(
+      outcomes.map((outcome) => [outcome.endToEndId, outcome.state]),
+      [
+        [refused, "rejected"],
+        [redeemEndToEndId(orders[0]!.id), "accepted"],
+      ],
+    );
+    await assertReissuedOnce({ ...orders[1]!, state: "processed" }, /AC04/);
+    assert.deepEqual(await reissuesOf(orders[0]!), []);
   });
 
   it("C50 accepted, debited, then returned with a reason code: the tokens come back once, however often the entries are applied", async () => {
@@ -296,6 +325,12 @@ describe("issue 24: status back (C50)", () => {
       assert.equal(back.outcome, "unmatched");
       assert.match(back.problem ?? "", /rejected by the bank \(AC01\)/);
       assert.equal(await prisma.order.count({ where: { parentOrderId: entry.id } }), 0);
+      // Back among the exceptions, it cannot go back to the sender a second time (its end-to-end id is taken).
+      await assert.rejects(
+        prisma.$transaction((tx) => instructReturn(tx, back, { config, now: new Date() })),
+        (error: unknown) =>
+          error instanceof AppError && error.code === "CONFLICT" && /assign it instead/.test(error.message),
+      );
     });
 
     it("is refused without the debtor's IBAN", async () => {

@@ -11,7 +11,9 @@ import {
   releaseWrittenFile,
   type PaymentFileOutcome,
 } from "./release-payment-file.ts";
-import { writePaymentFile } from "./write-payment-file.ts";
+import type { Payout } from "../../generated/prisma/client.ts";
+import type { PayoutContext } from "./payout-types.ts";
+import { paymentFileBytes, recordPaymentFile } from "./write-payment-file.ts";
 
 /** The most payments one file carries: banks take far more, but a file is released and answered as a whole. */
 export const MAX_PAYMENTS_PER_FILE = 1000;
@@ -49,7 +51,9 @@ export async function runPaymentRun(
         where: { id: { in: due.map((row) => row.id) } },
         orderBy: [{ sentAt: "asc" }, { id: "asc" }],
       });
-      const file = await writePaymentFile(tx, payouts, { config, now, actor });
+      const writable = writablePayouts(payouts, { config, now });
+      if (!writable) return undefined;
+      const file = await recordPaymentFile(tx, writable.payouts, writable.written, { config, now, actor });
       const outcome = config.bank.autoRelease
         ? await releaseWrittenFile(tx, file.id, { now, actor })
         : describe(file, "written");
@@ -65,4 +69,29 @@ export async function runPaymentRun(
   }
   if (files.some((file) => file.state === "released")) announceBankSignal("payment-file-released");
   return { files };
+}
+
+/**
+ * The payouts a file can be written for: all of them, unless one cannot be written (our bug: the payout's data is
+ * checked when it is instructed). Then each is tried alone and those that fail are left instructed and logged, so one
+ * bad payout never holds up the others.
+ */
+function writablePayouts(
+  payouts: Payout[],
+  ctx: PayoutContext,
+): { payouts: Payout[]; written: ReturnType<typeof paymentFileBytes> } | undefined {
+  try {
+    return { payouts, written: paymentFileBytes(payouts, ctx) };
+  } catch {
+    const writable = payouts.filter((payout) => {
+      try {
+        paymentFileBytes([payout], ctx);
+        return true;
+      } catch (error) {
+        logger().error({ err: error, payoutId: payout.id }, "a payout cannot be written into a payment file");
+        return false;
+      }
+    });
+    return writable.length === 0 ? undefined : { payouts: writable, written: paymentFileBytes(writable, ctx) };
+  }
 }

@@ -33,10 +33,20 @@ export async function writePaymentFile(
   payouts: readonly Payout[],
   ctx: PayoutContext & { actor?: AuditActor },
 ): Promise<BankFile> {
+  return recordPaymentFile(tx, payouts, paymentFileBytes(payouts, ctx), ctx);
+}
+
+/** The pain.001 of `payouts` and its message id, written and schema-validated, before anything is recorded. */
+export function paymentFileBytes(
+  payouts: readonly Payout[],
+  ctx: PayoutContext,
+): { messageId: string; bytes: Uint8Array } {
   const { config, now } = ctx;
   const { account, painVersion } = config.bank;
-  const ids = payouts.map((payout) => payout.id);
-  const messageId = paymentMessageId(ids, now);
+  const messageId = paymentMessageId(
+    payouts.map((payout) => payout.id),
+    now,
+  );
   const bytes = writePain001(
     {
       messageId,
@@ -47,6 +57,20 @@ export async function writePaymentFile(
     },
     painVersion,
   );
+  return { messageId, bytes };
+}
+
+/** Records the written file and moves its payouts into it (see `writePaymentFile`). */
+export async function recordPaymentFile(
+  tx: Prisma.TransactionClient,
+  payouts: readonly Payout[],
+  written: { messageId: string; bytes: Uint8Array },
+  ctx: PayoutContext & { actor?: AuditActor },
+): Promise<BankFile> {
+  const { config, now } = ctx;
+  const { account, painVersion } = config.bank;
+  const { messageId, bytes } = written;
+  const ids = payouts.map((payout) => payout.id);
   const total = payouts.reduce((sum, payout) => sum + payout.amountMinor, 0n);
   const summary: PaymentFileSummary = { nbOfTxs: payouts.length, ctrlSum: formatDecimalAmount(total, "EUR") };
   const file = await tx.bankFile.create({

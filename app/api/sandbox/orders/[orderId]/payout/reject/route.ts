@@ -1,0 +1,21 @@
+// POST /sandbox/orders/{orderId}/payout/reject — the bank rejects a redeem's payout before its money left (pain.002)
+import { getConfig } from "@/server/config.ts";
+import { withSandboxBearer } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
+import {
+  PAYOUT_REFUSALS,
+  payoutRefusalSchema,
+  sandboxPayoutResponse,
+  simulatePayoutRejection,
+} from "@/server/sandbox/payout-simulation.ts";
+
+const params = pathParams("orderId");
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: withSandboxBearer(
+    { params, body: payoutRefusalSchema, responses: { 200: sandboxPayoutResponse }, refusals: PAYOUT_REFUSALS },
+    ({ caller, params, body }) =>
+      simulatePayoutRejection({ caller, orderId: params.orderId, refusal: body, config: getConfig() }),
+  ),
+});
