@@ -54,6 +54,30 @@ export const sandboxCopy = {
     delayInvalid: "Enter whole seconds, 0 or more",
     saved: "Saved for the whole sandbox.",
   },
+  payout: {
+    heading: "Reject or return a payout",
+    explain:
+      "The simulated bank refuses a processed redeem order's payout to an IBAN: it rejects it while the money has " +
+      "not left (a pain.002), or returns it after the debit (a camt.054 return entry). Either way the redeem's " +
+      "tokens are minted back, once. Operators only.",
+    orderId: "Redeem order id",
+    reason: "Reason code",
+    reasonHint: "An ISO 20022 reason code: AC04 account closed, AC01 wrong account number, MS03 not specified.",
+    reject: "Reject payout",
+    return: "Return payout",
+    busy: "Sending…",
+    resultHeading: "The payout now",
+    facts: { state: "State", reason: "Reason", reissue: "Tokens given back in order" },
+    statement: "Send today's statement",
+    statementExplain:
+      "The bank's end-of-day statement (camt.053) of the master account: the day's bookings between its opening " +
+      "and closing balances, compared with the ledger on the operator's safeguarding page.",
+    statementSent: (entries: number, duplicate: boolean) =>
+      duplicate
+        ? "Nothing was booked since the last statement: the same statement again, recognised."
+        : `Statement sent with ${entries} ${entries === 1 ? "booking" : "bookings"}.`,
+    statementLink: "See it among the bank files",
+  },
   safe: {
     heading: "Sign with a Safe on chain",
     explain:

@@ -4,12 +4,16 @@ import { db } from "../db/client.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { Payout } from "../generated/prisma/client.ts";
 import { importBankFile } from "../bank/import/import-bank-file.ts";
+import { sendDayStatement } from "../bank/sandbox/day-statement.ts";
 import { readPaymentFile, SANDBOX_BANK_NAME, sandboxId } from "../bank/sandbox/sandbox-bank.ts";
 import { writeCamt054, writePain002 } from "../bank/sandbox/sandbox-bank-files.ts";
 import { formatDecimalAmount } from "../bank/iso20022/decimal-amount.ts";
 import { callersOrder } from "../orders/sandbox-orders.ts";
 import type { Caller } from "../oauth/caller.ts";
-import { assertSandbox } from "./sandbox-only.ts";
+import { logger } from "../logging/logger.ts";
+import { validate } from "../validate.ts";
+import type { SandboxActor } from "./change-sandbox-settings.ts";
+import { assertOperator, assertSandbox } from "./sandbox-only.ts";
 
 /*
  * The simulator plays the bank refusing a payout: before the money left, a pain.002 rejecting it (RJCT); after, a
@@ -188,4 +192,65 @@ export async function returnPayout(payout: Payout, reason: string, config: Confi
   });
   await importAsBank(bytes, `camt054-${messageId}.xml`, config);
   return reread(payout);
+}
+
+/** The simulator console's payout form: which redeem order, what the bank does, and why. */
+export const consolePayoutRefusalSchema = z.object({
+  orderId: z.string("Order id missing").trim().pipe(z.guid("must be an order id (a UUID)")),
+  action: z.enum(["reject", "return"], "must be reject or return"),
+  reason: payoutRefusalSchema.shape.reason,
+});
+export type ConsolePayoutRefusal = z.input<typeof consolePayoutRefusalSchema>;
+
+/**
+ * The console plays the bank refusing any redeem's payout, whoever placed it: an operator's lever, like the Safe
+ * levers (anyone else refuses their own application's payouts through the API).
+ */
+export async function refusePayoutFromConsole(options: {
+  input: unknown;
+  actor: SandboxActor;
+  config: Config;
+}): Promise<SandboxPayoutView> {
+  const { actor, config } = options;
+  assertSandbox(config);
+  assertOperator(actor);
+  const request = validate(consolePayoutRefusalSchema, options.input);
+  const prisma = await db();
+  const payout = await prisma.payout.findUnique({ where: { orderId: request.orderId.toLowerCase() } });
+  if (!payout) {
+    throw new AppError("VALIDATION", "Validation errors", { orderId: "No redeem order with a payout has this id" });
+  }
+  const view =
+    request.action === "reject"
+      ? await rejectPayout(payout, request.reason, config)
+      : await returnPayout(payout, request.reason, config);
+  logger().info(
+    { reqId: actor.requestId, actor: `user:${actor.userId}`, orderId: payout.orderId, action: request.action },
+    "payout refused by the simulator's bank",
+  );
+  return view;
+}
+
+/** What the console shows of a day statement the sandbox bank sent. */
+export type SentStatementView = { fileId: string; messageId: string; entries: number; duplicate: boolean };
+
+/** The console's bank sends today's statement of the master account (camt.053), imported: an operator's lever. */
+export async function sendStatementFromConsole(options: {
+  actor: SandboxActor;
+  config: Config;
+}): Promise<SentStatementView> {
+  const { actor, config } = options;
+  assertSandbox(config);
+  assertOperator(actor);
+  const report = await sendDayStatement({ date: new Date().toISOString().slice(0, 10), config });
+  logger().info(
+    { reqId: actor.requestId, actor: `user:${actor.userId}`, fileId: report.file.id },
+    "day statement sent by the simulator's bank",
+  );
+  return {
+    fileId: report.file.id,
+    messageId: report.file.messageId,
+    entries: report.entries.length,
+    duplicate: report.file.duplicate,
+  };
 }

@@ -7,6 +7,12 @@ import { emitSafeSignature, type EmittedSignMsg } from "@/server/sandbox/emit-sa
 import { getSandboxSettings } from "@/server/sandbox/get-sandbox-settings";
 import { listSafeSignatures, type SafeSignatureView } from "@/server/sandbox/list-safe-signatures";
 import type { SandboxSettingsView } from "@/server/sandbox/sandbox-settings.schemas";
+import {
+  refusePayoutFromConsole,
+  sendStatementFromConsole,
+  type SandboxPayoutView,
+  type SentStatementView,
+} from "@/server/sandbox/payout-simulation";
 import { sendSimulatedPayment } from "@/server/sandbox/send-payment";
 import { advanceClockSchema, advanceSeconds, automationSchema } from "@/server/sandbox/simulator.schemas";
 import { validate } from "@/server/validate";
@@ -15,6 +21,16 @@ import { simulatorAction, type SimulatorResult } from "./simulator-action";
 /** The simulated bank pays into an IBAN. */
 export async function sendPaymentAction(input: unknown): Promise<SimulatorResult<OrderView>> {
   return simulatorAction((actor) => sendSimulatedPayment({ input, actor, config: getConfig() }));
+}
+
+/** The simulated bank rejects (before the debit) or returns (after it) a redeem order's payout. */
+export async function refusePayoutAction(input: unknown): Promise<SimulatorResult<SandboxPayoutView>> {
+  return simulatorAction((actor) => refusePayoutFromConsole({ input, actor, config: getConfig() }));
+}
+
+/** The simulated bank sends today's statement of the master account (camt.053). */
+export async function sendStatementAction(): Promise<SimulatorResult<SentStatementView>> {
+  return simulatorAction((actor) => sendStatementFromConsole({ actor, config: getConfig() }));
 }
 
 /** Switches an automation on or off, or changes its delay. */

@@ -3,6 +3,7 @@ import { sandboxCopy } from "@/components/copy/sandbox";
 import { AutomationToggles } from "@/components/sandbox/automation-toggles";
 import { ClockControls } from "@/components/sandbox/clock-controls";
 import { PaymentForm } from "@/components/sandbox/payment-form";
+import { PayoutRefusal } from "@/components/sandbox/payout-refusal";
 import { SafeSigner } from "@/components/sandbox/safe-signer";
 import { chainsOf } from "@/server/chains/registry";
 import { getConfig } from "@/server/config";
@@ -25,6 +26,7 @@ export default async function SandboxPage() {
       <p className="muted">{sandboxCopy.intro}</p>
       <div className="simulator-grid">
         <PaymentForm operator={operator} />
+        {operator ? <PayoutRefusal /> : null}
         <ClockControls initial={settings} />
         <AutomationToggles initial={settings} />
         <SafeSigner chains={chains} />

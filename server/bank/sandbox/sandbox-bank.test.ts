@@ -5,6 +5,7 @@ import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { rejectPayout, returnPayout } from "../../sandbox/payout-simulation.ts";
 import { bankConfig, burned, customer, placedRedeem } from "../payments/testing/payout-fixtures.ts";
 import { deliverReleasedFiles } from "../transport/bank-jobs.ts";
+import { sendDayStatement } from "./day-statement.ts";
 import { readPaymentFile, receivePaymentFile } from "./sandbox-bank.ts";
 
 // The sandbox bank on the production path, on a real database: a redeem's payment file released, delivered through
@@ -77,5 +78,23 @@ describe("the sandbox bank", () => {
     // Delivered afterwards, the bank's acceptance and debit do not undo the rejection.
     await deliverReleasedFiles({ config });
     assert.equal((await payoutOf(order.id)).state, "rejected");
+  });
+});
+
+describe("the sandbox bank's day statement", () => {
+  it("reports the day's bookings between opening and closing balances; every entry is recognised", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const prisma = await db();
+    const entries = await prisma.bankEntry.findMany({ where: { status: "BOOK", bookingDate: new Date(today) } });
+    assert.ok(entries.length > 0);
+    const closing = entries.reduce((sum, e) => sum + (e.side === "DBIT" ? -e.amountMinor : e.amountMinor), 0n);
+    const report = await sendDayStatement({ date: today, config });
+    assert.equal(report.file.message, "camt.053.001.08");
+    assert.equal(report.entries.length, entries.length);
+    assert.deepEqual(report.counts, { already_imported: entries.length });
+    const day = await prisma.safeguardingDay.findFirstOrThrow({ where: { date: new Date(today) } });
+    assert.equal(day.closingMinor, closing);
+    // Sent again with nothing new: the same file.
+    assert.equal((await sendDayStatement({ date: today, config })).file.duplicate, true);
   });
 });
