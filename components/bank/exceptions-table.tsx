@@ -78,7 +78,7 @@ export function ExceptionsTable({ entries, status }: { entries: BankEntryView[];
               return (
                 <Fragment key={entry.id}>
                   <tr aria-label={text.rowLabel(amount, entry.debtorName ?? text.unknownSender)}>
-                    <td>{entry.bookingDate ?? formatWhen(entry.createdAt)}</td>
+                    <td className="when">{entry.bookingDate ?? formatWhen(entry.createdAt)}</td>
                     <td className="num">{amount}</td>
                     <td>
                       <Sender entry={entry} />

@@ -5,11 +5,11 @@ export function money(amount: string | null | undefined, currency: string | null
   return amount && currency ? displayAmount(amount, currency) : "—";
 }
 
-/** Counts by result, in words: `2 minted · 1 exception`. */
+/** Counts by result, in words: `Minted: 2 · Exception: 1`. */
 export function countsText(counts: Record<string, unknown>, words: Record<string, string>): string {
   const parts = Object.entries(counts)
     .filter((entry): entry is [string, number] => typeof entry[1] === "number" && entry[1] > 0)
-    .map(([result, count]) => `${count} ${(words[result] ?? result).toLowerCase()}`);
+    .map(([result, count]) => `${words[result] ?? result}: ${count}`);
   return parts.join(" · ");
 }
 

@@ -49,7 +49,7 @@ export function ImportReport({ report, name }: { report: ImportReportView; name:
             <tbody>
               {report.entries.map((entry) => (
                 <tr key={entry.index} data-result={entry.result}>
-                  <td>{entry.index + 1}</td>
+                  <td>{entry.index}</td>
                   <td>
                     <span className={badge(entry.result)}>{text.results[entry.result] ?? entry.result}</span>
                   </td>

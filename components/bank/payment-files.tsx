@@ -122,13 +122,17 @@ export function PaymentFiles({
                       <td className="num">
                         {typeof ctrlSum === "string" ? money(ctrlSum, currency) : numberOf(ctrlSum)}
                       </td>
-                      <td>
+                      <td className="when">
                         <time dateTime={file.createdAt}>{formatWhen(file.createdAt)}</time>
                       </td>
                       <td>
                         <div className="row-actions">
-                          <a href={`/api/admin/bank/files/${file.id}/content`} download>
-                            {bankCopy.downloadNamed(file.name)}
+                          <a
+                            href={`/api/admin/bank/files/${file.id}/content`}
+                            download
+                            aria-label={bankCopy.downloadNamed(file.name)}
+                          >
+                            {bankCopy.download}
                           </a>
                           {file.state === "written" && confirming !== file.id ? (
                             <button type="button" disabled={busy} onClick={() => setConfirming(file.id)}>

@@ -32,7 +32,7 @@ export function ReportLines({ lines }: { lines: ReportLineView[] }) {
             const outcome = entry?.outcome;
             return (
               <tr key={index} data-result={result}>
-                <td>{index + 1}</td>
+                <td>{index}</td>
                 <td>
                   <span className={badge(result)}>{bankCopy.results[result] ?? result}</span>
                   {outcome === "assigned" || outcome === "returned" ? (

@@ -129,6 +129,7 @@ export const operatorCopy = {
       "application.kycModel": "Changed KYC model",
       "bank.exception.assign": "Assigned a bank credit to an IBAN",
       "bank.exception.return": "Returned a bank credit to its sender",
+      "bank.payment-file.release": "Released a payment file",
     } as Record<string, string>,
   },
   operatorsOnly: "Only operators can do this. Sign in again as an operator.",

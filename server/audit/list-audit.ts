@@ -16,7 +16,7 @@ export const listAuditQuery = z.object({
   action: z
     .string()
     .max(64, { error: "must be an action name such as profile.approve", abort: true })
-    .regex(/^[a-zA-Z.]{1,64}$/, "must be an action name such as profile.approve")
+    .regex(/^[a-zA-Z.-]{1,64}$/, "must be an action name such as profile.approve")
     .optional(),
   limit: z
     .string()

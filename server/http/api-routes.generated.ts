@@ -15,7 +15,7 @@ export const API_ROUTES: readonly { pattern: string; allow: string }[] = [
   { pattern: "/admin/bank/files/[id]", allow: "GET, HEAD" },
   { pattern: "/admin/bank/files/[id]/content", allow: "GET, HEAD" },
   { pattern: "/admin/bank/files/[id]/release", allow: "POST" },
-  { pattern: "/admin/bank/payment-runs", allow: "POST" },
+  { pattern: "/admin/bank/payment-runs", allow: "GET, POST, HEAD" },
   { pattern: "/admin/bank/safeguarding", allow: "GET, HEAD" },
   { pattern: "/admin/events", allow: "GET, HEAD" },
   { pattern: "/admin/files/[id]", allow: "GET, HEAD" },

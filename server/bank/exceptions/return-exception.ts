@@ -25,7 +25,8 @@ export async function returnException(options: {
   const entry = await prisma.$transaction(async (tx) => {
     const before = await claimException(tx, { entryId, actor, now });
     const { payoutId } = await instructReturn(tx, before, { config, now });
-    const after = await tx.bankEntry.update({ where: { id: before.id }, data: { resolvedById: actor.userId } });
+    // instructReturn made the entry `returned` with its payout; who resolved it was set when it was taken.
+    const after = await tx.bankEntry.findUniqueOrThrow({ where: { id: before.id } });
     await recordAudit(tx, {
       actor,
       action: "bank.exception.return",

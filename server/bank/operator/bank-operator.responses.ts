@@ -199,3 +199,10 @@ export const PAYMENT_RUN_RESPONSES: Responses = {
   201: { description: "Payment files were written with every payout waiting", body: paymentRunResponse },
   200: { description: "No payout was waiting: no file written (`files` is empty)", body: paymentRunResponse },
 };
+export const waitingPayoutsResponse = z
+  .object({
+    count: z.number().int().meta({ description: "Payouts instructed and in no payment file yet" }),
+    amount: amount.meta({ description: "Their sum" }),
+    currency: z.string(),
+  })
+  .meta({ id: "BankWaitingPayouts" });

@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import { Reply } from "../../contract/reply.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { formatAmount } from "../../money/amount.ts";
 import { releasePaymentFile, runPaymentRun } from "../exceptions/upstream.ts";
 import type { BankFileView } from "./bank-operator.responses.ts";
 import { bankFileView } from "./bank-views.ts";
@@ -38,8 +39,16 @@ export async function operatorPaymentRun(options: { actor: AuditActor; config: C
   return new Reply(views.length === 0 ? 200 : 201, { files: views });
 }
 
-/** How many payouts wait for the next payment file, and their sum per currency. */
-export async function waitingPayouts(): Promise<{ count: number }> {
+/**
+ * `GET /admin/bank/payment-runs`: what the next payment run would take: the payouts instructed and in no file yet,
+ * how many and their sum (SEPA pays euros only).
+ */
+export async function waitingPayouts(): Promise<{ count: number; amount: string; currency: string }> {
   const prisma = await db();
-  return { count: await prisma.payout.count({ where: { state: "instructed", fileId: null } }) };
+  const waiting = await prisma.payout.aggregate({
+    where: { state: "instructed", fileId: null },
+    _count: true,
+    _sum: { amountMinor: true },
+  });
+  return { count: waiting._count, amount: formatAmount(waiting._sum.amountMinor ?? 0n), currency: "EUR" };
 }

@@ -14,6 +14,14 @@ export const dynamic = "force-dynamic";
 
 type Search = Record<string, string | string[] | undefined>;
 
+/** Where an action's subject is shown in the console, when it has a page of its own. */
+function subjectHref(subject: { type: string; id: string }): string | undefined {
+  if (subject.type === "profile") return `/operator/profiles/${subject.id}`;
+  if (subject.type === "bank-file") return `/operator/bank/files/${subject.id}`;
+  if (subject.type === "bank-entry") return "/operator/bank/exceptions?status=resolved";
+  return undefined;
+}
+
 /** The audit log of operator actions, newest first, by subject and action, an "Older" page at a time. */
 export default async function AuditPage(props: { searchParams: Promise<Search> }) {
   const text = operatorCopy.audit;
@@ -111,8 +119,8 @@ export default async function AuditPage(props: { searchParams: Promise<Search> }
                     <code className="muted id">{entry.action}</code>
                   </td>
                   <td>
-                    {entry.subject.type === "profile" ? (
-                      <Link href={`/operator/profiles/${entry.subject.id}`}>{entry.subject.type}</Link>
+                    {subjectHref(entry.subject) ? (
+                      <Link href={subjectHref(entry.subject)!}>{entry.subject.type}</Link>
                     ) : (
                       entry.subject.type
                     )}

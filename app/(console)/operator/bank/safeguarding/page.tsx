@@ -67,7 +67,7 @@ export default async function SafeguardingPage(props: { searchParams: Promise<Se
                     className={day.flagged ? "unbalanced" : undefined}
                     data-flagged={day.flagged}
                   >
-                    <th scope="row">
+                    <th scope="row" className="when">
                       <Link href={`/operator/bank/files/${day.file.id}`}>{day.date}</Link>
                     </th>
                     <td className="num">{money(day.closing, day.currency)}</td>

@@ -33,7 +33,7 @@ export default async function BankFilePage(props: {
       <p>
         <Link href={inbound ? "/operator/bank" : "/operator/bank/payments"}>{text.back}</Link>
       </p>
-      <h1>{text.title(file.name)}</h1>
+      <h1 className="bank-title">{text.title(file.name)}</h1>
       <section className="card" aria-label={text.details}>
         <dl className="bank-details">
           <dt>{text.message}</dt>
