@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { build } from "esbuild";
 import {
@@ -10,8 +11,8 @@ import {
 } from "../server/bank/iso20022/testing/generate-camt054.ts";
 import { startApp, type AppServer } from "./app-server.ts";
 import { cpuMs, processesNamed, processTree } from "./cpu.ts";
-import { call, fundedCustomers, operatorCookie, type FundedCustomer } from "./customer.ts";
-import { benchDatabase } from "./database.ts";
+import { fundedCustomers, operatorCookie, type FundedCustomer } from "./customer.ts";
+import { benchDatabase, connect, type BenchDatabase } from "./database.ts";
 import { percentile } from "./load.ts";
 import { serverDied, stopAll } from "./processes.ts";
 import { int, printTable } from "./report.ts";
@@ -100,6 +101,25 @@ async function sandboxPayments(app: AppServer, customers: FundedCustomer[], seco
   };
 }
 
+/**
+ * POSTs a body and answers the status and text, with no time limit: fetch gives up on a response that takes more
+ * than five minutes to start, and an import of thousands of credits on a busy machine can.
+ */
+function post(url: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "POST", headers: { ...headers, "content-length": body.length } });
+    request.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 /** One series of the Prometheus text (0 when absent). */
 function sample(text: string, name: string, labels: Record<string, string>): number {
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
@@ -137,7 +157,7 @@ function meter(app: AppServer) {
 }
 
 /** The file of `CREDITS` credits to the customers in turn (distinct references and amounts of 0.01 to 100.00). */
-function creditFile(customers: FundedCustomer[]): { bytes: Uint8Array; totalMinor: number } {
+function creditFile(customers: FundedCustomer[]): { bytes: Uint8Array; totalMinor: number; messageId: string } {
   const credits: GeneratedCredit[] = [];
   let totalMinor = 0;
   let i = 0;
@@ -153,18 +173,19 @@ function creditFile(customers: FundedCustomer[]): { bytes: Uint8Array; totalMino
     });
     i++;
   }
+  const messageId = `P8-${randomBytes(8).toString("hex")}`;
   const bytes = generateCamt054({
-    messageId: `P8-${randomBytes(8).toString("hex")}`,
+    messageId,
     createdAt: new Date().toISOString().slice(0, 19),
     accountIban: SANDBOX_MASTER_IBAN,
     credits,
   });
-  return { bytes, totalMinor };
+  return { bytes, totalMinor, messageId };
 }
 
 /** The file uploaded and imported, then every order minted: phases with their time and CPU. */
 async function importFile(app: AppServer, customers: FundedCustomer[]) {
-  const { bytes, totalMinor } = creditFile(customers);
+  const { bytes, totalMinor, messageId } = creditFile(customers);
   const operator = await operatorCookie(app);
   const before = await ledgerState(app);
   const measure = meter(app);
@@ -179,13 +200,16 @@ async function importFile(app: AppServer, customers: FundedCustomer[]) {
     mark = now;
   };
   const started = performance.now();
-  const report = await call<{ counts: Record<string, number> }>("POST", `${app.url}/api/admin/bank/files?name=p8.xml`, {
-    headers: { cookie: operator, "content-type": "application/xml" },
-    body: Buffer.from(bytes),
-    status: 201,
-  });
+  const startedAt = Date.now();
+  const answer = await post(
+    `${app.url}/api/admin/bank/files?name=p8.xml`,
+    { cookie: operator, "content-type": "application/xml" },
+    Buffer.from(bytes),
+  );
+  if (answer.status !== 201) throw new Error(`the upload answered ${answer.status}: ${answer.text.slice(0, 500)}`);
+  const report = JSON.parse(answer.text) as { counts: Record<string, number> };
   if (report.counts.minted !== CREDITS) throw new Error(`the import minted ${JSON.stringify(report.counts)}`);
-  phase("upload, check, import (committed)");
+  phase("until the upload answered");
   for (;;) {
     const died = serverDied();
     if (died) throw new Error(`Aborted: ${died}`);
@@ -193,10 +217,13 @@ async function importFile(app: AppServer, customers: FundedCustomer[]) {
     if (state.issuedMinor - before.issuedMinor >= totalMinor && state.queued === 0) break;
     await sleep(250);
   }
-  phase("mints (chain queue, ledger, events)");
+  phase("after the answer, until the ledger showed the file's total");
   const seconds = (performance.now() - started) / 1000;
   const after = await ledgerState(app);
   return {
+    messageId,
+    startedAt,
+    answeredAfter: phases[0]?.seconds ?? 0,
     seconds,
     creditsPerSecond: CREDITS / seconds,
     mintedMinor: after.issuedMinor - before.issuedMinor,
@@ -204,6 +231,45 @@ async function importFile(app: AppServer, customers: FundedCustomer[]) {
     phases,
     megabytes: bytes.byteLength / 1024 / 1024,
   };
+}
+
+/**
+ * Where the file's time went, from the database once the server is stopped (PGlite allows one process): when the
+ * import's transaction began (the file's row), and the first and last of its mints in the ledger, against the upload's
+ * start and answer on this machine's clock.
+ */
+async function timeline(
+  database: BenchDatabase,
+  file: { messageId: string; startedAt: number; answeredAfter: number; seconds: number },
+) {
+  const connection = await connect(database);
+  try {
+    const result = (await connection.query(
+      `SELECT f."createdAt" AS "began", MIN(t."createdAt") AS "first", MAX(t."createdAt") AS "last", COUNT(t.*)::int AS "mints"
+       FROM "BankFile" f
+       JOIN "BankEntry" e ON e."fileId" = f."id"
+       JOIN "LedgerTransaction" t ON t."orderId" = e."orderId" AND t."kind" = 'mint'
+       WHERE f."messageId" = $1 AND f."direction" = 'inbound'
+       GROUP BY f."createdAt"`,
+      [file.messageId],
+    )) as { rows: { began: Date | string; first: Date | string; last: Date | string; mints: number }[] };
+    const row = result.rows[0];
+    if (!row) return [];
+    const at = (value: Date | string) => (new Date(value).getTime() - file.startedAt) / 1000;
+    const [began, first, last] = [at(row.began), at(row.first), at(row.last)];
+    return [
+      ["upload and every check, until the import's transaction began", began],
+      ["the import's transaction (entries, orders, events, mints queued) until the first mint", first - began],
+      [
+        `${int(row.mints)} mints (chain queue, ledger, order.updated), first to last: ${(row.mints / Math.max(0.001, last - first)).toFixed(1)}/s`,
+        last - first,
+      ],
+      ["after the last mint, until the ledger showed the file's total", file.seconds - last],
+      [`(the upload answered after ${file.answeredAfter.toFixed(1)} s)`, NaN],
+    ] as [string, number][];
+  } finally {
+    await connection.close();
+  }
 }
 
 type MemoryResult = {
@@ -295,6 +361,7 @@ export async function runP8(context: BenchContext): Promise<void> {
       `  camt.054 of ${int(CREDITS)} credits: ${file.seconds.toFixed(1)}s, ${file.creditsPerSecond.toFixed(1)}/s`,
     );
     await stopAll();
+    const steps = await timeline(database, file);
 
     const memory = await memoryLeg(context);
     const ratio = file.creditsPerSecond / payments.rps;
@@ -331,6 +398,10 @@ export async function runP8(context: BenchContext): Promise<void> {
       ]),
     );
     printTable(
+      ["P8 the file's timeline (from the database)", "seconds"],
+      steps.map(([step, seconds]) => [step, Number.isNaN(seconds) ? "" : seconds.toFixed(1)]),
+    );
+    printTable(
       [
         `P8 memory: ${memory.megabytes.toFixed(1)} MB camt.054 from disk`,
         "RSS MB",
@@ -351,7 +422,7 @@ export async function runP8(context: BenchContext): Promise<void> {
       database: database.label,
       settings: { credits: CREDITS, paymentSeconds: PAYMENT_SECONDS, connections: CONNECTIONS, customers: CUSTOMERS },
       payments,
-      file,
+      file: { ...file, timeline: Object.fromEntries(steps) },
       ratio,
       target: P8_TARGET,
       pass,

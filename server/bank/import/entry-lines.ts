@@ -13,7 +13,10 @@ export type LineKind =
   | "credit"
   /** One of our payouts coming back (a return reason, or a return bank transaction code). */
   | "return"
-  /** A reversal of an earlier booking: for an operator to look at. */
+  /**
+   * A reversal of an earlier booking (`RvslInd`): a credit taken back, or a debit given back. Either moves money we
+   * may already have acted on (a credit minted, a payout settled): for an operator to look at.
+   */
   | "reversal"
   /** Money out of the master account: one of our payouts when its end-to-end id says so. */
   | "debit"
@@ -67,12 +70,12 @@ export function entryLines(account: string, entry: StatementEntry, firstIndex: n
     const booked = entry.status === "BOOK";
     const kind: LineKind = !booked
       ? "not_booked"
-      : side === "DBIT"
-        ? "debit"
-        : isReturn(entry, transaction)
-          ? "return"
-          : entry.reversal
-            ? "reversal"
+      : entry.reversal
+        ? "reversal"
+        : side === "DBIT"
+          ? "debit"
+          : isReturn(entry, transaction)
+            ? "return"
             : "credit";
     const creditor = transaction?.creditorIban;
     const remittance = transaction

@@ -3,6 +3,7 @@ import { after, describe, it } from "node:test";
 import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { isAppError } from "../../errors.ts";
+import { fileStorage } from "../../files/configured-storage.ts";
 import { CLIENT_CREDENTIALS, type Caller } from "../../oauth/caller.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { fixture } from "../iso20022/testing/fixtures.ts";
@@ -90,6 +91,10 @@ describe("issue 24: the importer", () => {
     assert.equal(await prisma.domainEvent.count({ where: { type: "order.created", profileId: holder.profileId } }), 2);
     const payment = await prisma.incomingPayment.findUniqueOrThrow({ where: { orderId: order.id } });
     assert.equal(payment.bankReference, a.identity);
+
+    const stored = await fileStorage(config.files.storage).get(first.file.sha256);
+    assert.ok(stored, "the file's content is kept in file storage under its SHA-256");
+    assert.deepEqual(new Uint8Array(await new Response(stored).arrayBuffer()), new Uint8Array(bytes));
 
     const before = await rowCounts();
     const again = await importBytes(bytes);
@@ -192,6 +197,16 @@ describe("issue 24: the importer", () => {
     assert.equal(exceptions[1]!.amountMinor, 1000n);
     assert.equal(exceptions[1]!.debtorName, "Anna Müller");
     assert.equal(await prisma.order.count({ where: { profileId: { in: [pending.profileId, blocked.profileId] } } }), 0);
+  });
+
+  it("C48 a reversal is never minted: it lands as an exception for an operator", async () => {
+    const holder = await seedHolder();
+    const text = new TextDecoder().decode(camt054([credit(holder.iban, "4.00")]));
+    const reversed = text.replace(/(<CdtDbtInd>CRDT<\/CdtDbtInd>)(\s*<Sts>)/, "$1<RvslInd>true</RvslInd>$2");
+    assert.notEqual(reversed, text);
+    const report = await importBytes(new TextEncoder().encode(reversed));
+    assert.equal(report.entries[0]!.result, "unmatched");
+    assert.match(report.entries[0]!.problem!, /reversal/);
   });
 
   it("C48 an exception assigned to an approved IBAN is minted once, through the importer's path", async () => {

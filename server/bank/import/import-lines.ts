@@ -138,7 +138,11 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
       });
       rows.push({ id, line, outcome: "minted" });
     } else if (line.kind === "reversal") {
-      rows.push({ id, line, outcome: "unmatched", problem: "a reversal of an earlier booking: for an operator" });
+      const what =
+        line.side === "DBIT"
+          ? "the bank took back an earlier credit (reversal): check whether it was minted"
+          : "the bank gave back an earlier debit (reversal): check the payout it was";
+      rows.push({ id, line, outcome: "unmatched", problem: what });
     } else if (line.kind === "return") {
       rows.push(
         line.endToEndId && line.amount?.minor != null

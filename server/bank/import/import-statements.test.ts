@@ -125,6 +125,26 @@ describe("issue 24: statements, payouts and status reports through the importer"
     assert.equal(day.date.toISOString().slice(0, 10), "2026-11-26");
   });
 
+  it("C47 every version: a credit notified in a camt.054 .02 or .04 is found again in the camt.053 and camt.052", async () => {
+    // The holders of DE21…1234 and DE22…5678 were seeded by the first test; its 250.00 credit is minted.
+    const results = async (name: string) => {
+      const report = await importBytes(fixture(name));
+      return report.entries.map((entry) => [entry.result, entry.orderId ?? entry.problem]);
+    };
+    const v02 = await results("camt.054.001.02.xml");
+    assert.equal(v02[0]![0], "minted");
+    assert.deepEqual(await results("camt.053.001.02.xml"), [["already_imported", v02[0]![1]]]);
+    const v04 = await results("camt.054.001.04.xml");
+    assert.equal(v04[0]![0], "minted");
+    assert.equal(v04[1]![0], "unmatched", "a return (RRCT) that is not one of our payouts");
+    assert.deepEqual(await results("camt.053.001.04.xml"), [["already_imported", v04[0]![1]]]);
+    const intraday = await results("camt.052.001.08.xml");
+    assert.deepEqual(
+      intraday.map(([result]) => result),
+      ["already_imported"],
+    );
+  });
+
   it("C47 a credit whose reference the day's statement gives on the entry only is the notified credit", async () => {
     const prisma = await db();
     const holder = await seedHolder();
