@@ -6,7 +6,7 @@ import { chainGateway } from "./configured-gateway.ts";
 import { driverLocks, type DriverLocks } from "./driver-locks.ts";
 import { OPEN_STATES, stopState, type DriveOptions, type Step } from "./queue-common.ts";
 import { driveSigned } from "./queue-send-evm.ts";
-import { applySimulated } from "./queue-settle.ts";
+import { applySimulated, applySimulatedBatch } from "./queue-settle.ts";
 import { resolveChain } from "./registry.ts";
 
 /** How many simulated-chain rows one driver settles at once. */
@@ -74,10 +74,11 @@ async function drive(options: DriveOptions, locks: DriverLocks, key: string): Pr
       let progressed = false;
       let blocked = false;
       if (transactions.kind === "simulated") {
-        // No nonces on the simulated chain: rows are independent (each settles in its own guarded transaction), so
-        // several go at once, as concurrent requests did before the queue.
-        const steps: Step[] = [];
-        for (let i = 0; i < rows.length; i += SIMULATED_PARALLEL) {
+        // No nonces on the simulated chain: rows are independent. They settle together in one transaction where
+        // they can; where one of them fails, each in its own guarded transaction, several at once.
+        const batched = await applySimulatedBatch(transactions, chain, rows, options);
+        const steps: Step[] = batched ?? [];
+        for (let i = 0; !batched && i < rows.length; i += SIMULATED_PARALLEL) {
           if (!locks.holds(key) || stop.stopping) return true;
           const batch = rows.slice(i, i + SIMULATED_PARALLEL);
           steps.push(...(await Promise.all(batch.map((row) => applySimulated(transactions, chain, row, options)))));

@@ -37,6 +37,50 @@ export async function applySimulated(
   }
 }
 
+/** Longest a batch of simulated rows may hold its transaction before it is given up (and its rows go one by one). */
+const BATCH_TIMEOUT_MS = 30_000;
+
+/**
+ * Several due rows of the simulated chain settled in one transaction, one after the other, each exactly as
+ * `applySimulated` settles it alone: a file of ten thousand credits mints in a few hundred commits, not ten thousand
+ * (every mint updates the same issuance account, so rows settled side by side only queue on its lock). All or
+ * nothing: if any row fails, or was settled elsewhere meanwhile, nothing of the batch is kept and `undefined` tells
+ * the caller to settle the rows one by one, where a failure stays that row's own.
+ */
+export async function applySimulatedBatch(
+  transactions: SimulatedChain,
+  chain: ChainInfo,
+  rows: ChainTransaction[],
+  options: DriveOptions,
+): Promise<Step[] | undefined> {
+  const now = (options.clock ?? serverClock)();
+  const due = rows.filter((row) => row.notBefore <= now && row.state === "queued");
+  if (due.length < 2) return undefined;
+  const prisma = await db();
+  try {
+    await prisma.$transaction(
+      async (tx) => {
+        for (const row of due) {
+          const txHash = await transactions.apply(tx, operationOf(chain, row));
+          const { count } = await tx.chainTransaction.updateMany({
+            where: { id: row.id, state: "queued" },
+            data: { state: "confirmed", txHash, sentAt: now, settledAt: now },
+          });
+          if (count !== 1) throw new Superseded();
+          await options.hooks.confirmed(tx, { ...row, txHash }, now);
+        }
+      },
+      { timeout: BATCH_TIMEOUT_MS, maxWait: BATCH_TIMEOUT_MS },
+    );
+  } catch (error) {
+    if (!(error instanceof Superseded)) {
+      logger().debug({ err: error, rows: due.length }, "a batch of simulated chain rows goes one by one");
+    }
+    return undefined;
+  }
+  return rows.map((row) => (due.includes(row) ? "done" : "later"));
+}
+
 /** The row moved on elsewhere meanwhile (its state was not the one this driver read). */
 class Superseded extends Error {}
 
