@@ -7,7 +7,8 @@ import { sandboxCopy } from "@/components/copy/sandbox";
 import { Field } from "@/components/onboarding/field";
 import { useHydrated } from "@/components/onboarding/use-hydrated";
 import { LongValue } from "@/components/layout/long-value";
-import type { SandboxPayoutView, SentStatementView } from "@/server/sandbox/payout-simulation";
+import type { SentStatementView } from "@/server/sandbox/payout-simulation";
+import type { SandboxPayoutView } from "@/server/sandbox/payout-simulation.responses";
 
 type Errors = { orderId?: string; reason?: string; root?: string };
 

@@ -12,6 +12,7 @@ import { callersOrder } from "../orders/sandbox-orders.ts";
 import type { Caller } from "../oauth/caller.ts";
 import { logger } from "../logging/logger.ts";
 import { validate } from "../validate.ts";
+import type { SandboxPayoutView } from "./payout-simulation.responses.ts";
 import type { SandboxActor } from "./change-sandbox-settings.ts";
 import { assertOperator, assertSandbox } from "./sandbox-only.ts";
 
@@ -25,24 +26,11 @@ import { assertOperator, assertSandbox } from "./sandbox-only.ts";
 export const payoutRefusalSchema = z.object({
   reason: z
     .string("must be a string")
+    .max(4, "must be an ISO 20022 reason code of four capitals or digits, such as AC04 or MS03")
     .regex(/^[A-Z0-9]{4}$/, "must be an ISO 20022 reason code of four capitals or digits, such as AC04 or MS03")
     .default("AC04"),
 });
 export type PayoutRefusal = z.infer<typeof payoutRefusalSchema>;
-
-/** The payout of a redeem order as the simulator answers it. */
-export const sandboxPayoutResponse = z
-  .object({
-    order: z.guid(),
-    endToEndId: z.string(),
-    amount: z.string(),
-    currency: z.string(),
-    state: z.enum(["instructed", "batched", "released", "accepted", "debited", "rejected", "returned"]),
-    reasonCode: z.string().nullable(),
-    reissueOrder: z.guid().nullable().meta({ description: "The issue order that gave the tokens back, once" }),
-  })
-  .meta({ id: "SandboxPayout" });
-export type SandboxPayoutView = z.input<typeof sandboxPayoutResponse>;
 
 export const PAYOUT_REFUSALS = {
   404: "Order not found, or it has no payout to an IBAN",
@@ -196,7 +184,11 @@ export async function returnPayout(payout: Payout, reason: string, config: Confi
 
 /** The simulator console's payout form: which redeem order, what the bank does, and why. */
 export const consolePayoutRefusalSchema = z.object({
-  orderId: z.string("Order id missing").trim().pipe(z.guid("must be an order id (a UUID)")),
+  orderId: z
+    .string("Order id missing")
+    .max(64, "must be an order id (a UUID)")
+    .trim()
+    .pipe(z.guid("must be an order id (a UUID)")),
   action: z.enum(["reject", "return"], "must be reject or return"),
   reason: payoutRefusalSchema.shape.reason,
 });

@@ -10,9 +10,9 @@ import type { SandboxSettingsView } from "@/server/sandbox/sandbox-settings.sche
 import {
   refusePayoutFromConsole,
   sendStatementFromConsole,
-  type SandboxPayoutView,
   type SentStatementView,
 } from "@/server/sandbox/payout-simulation";
+import type { SandboxPayoutView } from "@/server/sandbox/payout-simulation.responses";
 import { sendSimulatedPayment } from "@/server/sandbox/send-payment";
 import { advanceClockSchema, advanceSeconds, automationSchema } from "@/server/sandbox/simulator.schemas";
 import { validate } from "@/server/validate";

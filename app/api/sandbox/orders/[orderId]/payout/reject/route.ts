@@ -3,12 +3,8 @@ import { getConfig } from "@/server/config.ts";
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
-import {
-  PAYOUT_REFUSALS,
-  payoutRefusalSchema,
-  sandboxPayoutResponse,
-  simulatePayoutRejection,
-} from "@/server/sandbox/payout-simulation.ts";
+import { PAYOUT_REFUSALS, payoutRefusalSchema, simulatePayoutRejection } from "@/server/sandbox/payout-simulation.ts";
+import { sandboxPayoutResponse } from "@/server/sandbox/payout-simulation.responses.ts";
 
 const params = pathParams("orderId");
 
