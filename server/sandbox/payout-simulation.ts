@@ -88,10 +88,14 @@ export async function sandboxPayout(options: { caller: Caller; orderId: string; 
 }
 
 /**
- * `POST /sandbox/orders/{orderId}/payout/reject`: the bank rejects the payout (pain.002 RJCT with the reason), only
- * while its money has not left (released or accepted, not debited). A rejected payout answers as it is.
+ * `POST /sandbox/orders/{orderId}/payout/reject` and `…/return`, on the caller's own order. Reject: the bank refuses
+ * the payout (pain.002 RJCT with the reason), only while its money has not left (released or accepted, not debited).
+ * Return: the payout comes back after the money left (a camt.054 credit of the master account with the original
+ * end-to-end id and the return reason), only once it is debited. A payout already rejected or returned answers as it
+ * is.
  */
-export async function simulatePayoutRejection(options: {
+export async function simulatePayoutRefusal(options: {
+  action: "reject" | "return";
   caller: Caller;
   orderId: string;
   refusal: PayoutRefusal;
@@ -99,7 +103,8 @@ export async function simulatePayoutRejection(options: {
 }): Promise<SandboxPayoutView> {
   assertSandbox(options.config);
   const payout = await callersPayout(options.caller, options.orderId);
-  return rejectPayout(payout, options.refusal.reason, options.config);
+  const refuse = options.action === "reject" ? rejectPayout : returnPayout;
+  return refuse(payout, options.refusal.reason, options.config);
 }
 
 /** The sandbox bank rejects the payout: a pain.002 RJCT on its payment file, imported. */
@@ -131,22 +136,6 @@ export async function rejectPayout(payout: Payout, reason: string, config: Confi
   });
   await importAsBank(bytes, `pain002-${messageId}.xml`, config);
   return reread(payout);
-}
-
-/**
- * `POST /sandbox/orders/{orderId}/payout/return`: the payout comes back after the money left (a camt.054 credit of
- * the master account with the original end-to-end id and the return reason), only once it is debited. A returned
- * payout answers as it is.
- */
-export async function simulatePayoutReturn(options: {
-  caller: Caller;
-  orderId: string;
-  refusal: PayoutRefusal;
-  config: Config;
-}): Promise<SandboxPayoutView> {
-  assertSandbox(options.config);
-  const payout = await callersPayout(options.caller, options.orderId);
-  return returnPayout(payout, options.refusal.reason, options.config);
 }
 
 /** The payout comes back to the master account: a camt.054 return entry, imported. */

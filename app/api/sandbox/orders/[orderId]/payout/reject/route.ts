@@ -3,7 +3,7 @@ import { getConfig } from "@/server/config.ts";
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
-import { PAYOUT_REFUSALS, payoutRefusalSchema, simulatePayoutRejection } from "@/server/sandbox/payout-simulation.ts";
+import { PAYOUT_REFUSALS, payoutRefusalSchema, simulatePayoutRefusal } from "@/server/sandbox/payout-simulation.ts";
 import { sandboxPayoutResponse } from "@/server/sandbox/payout-simulation.responses.ts";
 
 const params = pathParams("orderId");
@@ -12,6 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withSandboxBearer(
     { params, body: payoutRefusalSchema, responses: { 200: sandboxPayoutResponse }, refusals: PAYOUT_REFUSALS },
     ({ caller, params, body }) =>
-      simulatePayoutRejection({ caller, orderId: params.orderId, refusal: body, config: getConfig() }),
+      simulatePayoutRefusal({ action: "reject", caller, orderId: params.orderId, refusal: body, config: getConfig() }),
   ),
 });
