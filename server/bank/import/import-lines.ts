@@ -5,6 +5,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../../oauth/caller.ts";
 import { settlePayoutEntry } from "../payments/payouts.ts";
 import type { EntryLine } from "./entry-lines.ts";
+import { earlierEntries, insertEntries, type EarlierEntry, type EntryRow } from "./entry-rows.ts";
 import type { EntryReport, EntryResult } from "./import-report.ts";
 import { holderProblem, ibanHolders, mintCredits, routedTargets, type CreditToMint } from "./mint-credits.ts";
 
@@ -25,20 +26,8 @@ export type ImportContext = {
   writableBy?: Caller;
 };
 
-type EarlierEntry = { entryId: string; orderId?: string; payoutId?: string };
-
 /** A report line and the booked entry it stands for (none for a line that is not booked). */
 export type ReportLine = EntryReport & { entryId?: string };
-
-/** A booked line's entry to record (`BankEntry`). */
-type EntryRow = {
-  id: string;
-  line: EntryLine;
-  outcome: "minted" | "unmatched" | "payout_debit" | "payout_return" | "ignored";
-  problem?: string;
-  orderId?: string;
-  payoutId?: string;
-};
 
 /** The token carries euros only; bank files write the ISO code. */
 const TOKEN_CURRENCY = "EUR";
@@ -260,71 +249,4 @@ async function settlePayout(ctx: ImportContext, row: EntryRow): Promise<void> {
       ? `a debit that is not one of our payouts (end-to-end id ${line.endToEndId})`
       : `a returned payment whose end-to-end id ${line.endToEndId} is not one of our payouts`;
   await ctx.tx.bankEntry.update({ where: { id: row.id }, data: { outcome: row.outcome, problem: row.problem } });
-}
-
-/** Entries recorded before under these identities, by identity. */
-async function earlierEntries(
-  tx: Prisma.TransactionClient,
-  identities: readonly string[],
-): Promise<Map<string, EarlierEntry>> {
-  if (identities.length === 0) return new Map();
-  const found = await tx.bankEntry.findMany({
-    where: { identity: { in: [...new Set(identities)] } },
-    select: { id: true, identity: true, orderId: true, payoutId: true },
-  });
-  return new Map(
-    found.map((entry) => [
-      entry.identity,
-      {
-        entryId: entry.id,
-        ...(entry.orderId ? { orderId: entry.orderId } : {}),
-        ...(entry.payoutId ? { payoutId: entry.payoutId } : {}),
-      },
-    ]),
-  );
-}
-
-/** Records the batch's booked entries in one statement; answers the ids written (an identity taken writes none). */
-async function insertEntries(
-  tx: Prisma.TransactionClient,
-  fileId: string,
-  rows: readonly EntryRow[],
-  now: Date,
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const data = rows.map(({ id, line, outcome, problem, orderId }) => ({
-    id,
-    identity: line.identity,
-    side: line.side,
-    status: line.entry.status,
-    amountMinor: (line.amount?.minor ?? 0n).toString(),
-    currency: line.amount?.currency ?? line.entry.amount.currency,
-    bookingDate: line.entry.bookingDate?.slice(0, 10) ?? null,
-    valueDate: line.entry.valueDate?.slice(0, 10) ?? null,
-    iban: line.creditorIban ?? null,
-    debtorName: line.transaction?.debtorName ?? null,
-    debtorIban: line.transaction?.debtorIban ?? null,
-    remittance: line.remittance ?? null,
-    endToEndId: line.endToEndId ?? null,
-    returnReason: line.returnReason ?? null,
-    outcome,
-    problem: problem ?? null,
-    orderId: orderId ?? null,
-  }));
-  const written = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "BankEntry" (
-      "id", "identity", "fileId", "side", "status", "amountMinor", "currency", "bookingDate", "valueDate", "iban",
-      "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason", "outcome", "problem", "orderId",
-      "createdAt"
-    )
-    SELECT "id", "identity", ${fileId}::uuid, "side", "status", "amountMinor"::bigint, "currency", "bookingDate",
-      "valueDate", "iban", "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason",
-      "outcome"::"BankEntryOutcome", "problem", "orderId", ${now}::timestamptz
-    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(
-      "id" uuid, "identity" text, "side" text, "status" text, "amountMinor" text, "currency" text, "bookingDate" date,
-      "valueDate" date, "iban" text, "debtorName" text, "debtorIban" text, "remittance" text, "endToEndId" text,
-      "returnReason" text, "outcome" text, "problem" text, "orderId" uuid)
-    ON CONFLICT ("identity") DO NOTHING
-    RETURNING "id"::text AS "id"`;
-  return new Set(written.map((row) => row.id));
 }
