@@ -1,6 +1,6 @@
 import { messageById } from "../message-registry.ts";
 import { addContent, createDocument, serialize, type XmlFields } from "../xml-writer.ts";
-import type { GeneratedCredit } from "./generate-camt054.ts";
+import { creditEntry, type GeneratedCredit } from "./generate-camt054.ts";
 
 /*
  * Writes a camt.053.001.08 day statement of the master account, for tests: opening (OPBD) and closing (CLBD) booked
@@ -33,38 +33,6 @@ function balance(code: "OPBD" | "CLBD", minor: bigint, date: string): XmlFields 
     Amt: { "@Ccy": "EUR", "#": decimal(minor) },
     CdtDbtInd: minor < 0n ? "DBIT" : "CRDT",
     Dt: { Dt: date },
-  };
-}
-
-function creditEntry(credit: GeneratedCredit, referenceOnEntryOnly: boolean): XmlFields {
-  return {
-    Ntry: {
-      Amt: { "@Ccy": credit.currency, "#": credit.amount },
-      CdtDbtInd: "CRDT",
-      Sts: { Cd: "BOOK" },
-      BookgDt: { Dt: credit.bookingDate },
-      ValDt: { Dt: credit.bookingDate },
-      AcctSvcrRef: credit.accountServicerReference,
-      BkTxCd: { Domn: { Cd: "PMNT", Fmly: { Cd: "RCDT", SubFmlyCd: "ESCT" } } },
-      NtryDtls: {
-        TxDtls: {
-          Refs: {
-            AcctSvcrRef: referenceOnEntryOnly ? undefined : credit.accountServicerReference,
-            EndToEndId: credit.endToEndId,
-            UETR: credit.uetr,
-          },
-          Amt: { "@Ccy": credit.currency, "#": credit.amount },
-          CdtDbtInd: "CRDT",
-          RltdPties: {
-            Dbtr: { Pty: { Nm: credit.debtorName } },
-            DbtrAcct: { Id: { IBAN: credit.debtorIban } },
-            CdtrAcct: { Id: { IBAN: credit.creditorIban } },
-          },
-          RltdAgts: { DbtrAgt: { FinInstnId: { BICFI: credit.debtorBic } } },
-          RmtInf: { Ustrd: credit.remittance },
-        },
-      },
-    },
   };
 }
 

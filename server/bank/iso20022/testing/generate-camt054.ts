@@ -29,7 +29,11 @@ export type GeneratedNotification = {
   credits: Iterable<GeneratedCredit>;
 };
 
-function creditEntry(credit: GeneratedCredit): XmlFields {
+/**
+ * A booked SEPA credit as an `Ntry`; `referenceOnEntryOnly` leaves the bank's reference off the transaction, as many
+ * banks' day statements do.
+ */
+export function creditEntry(credit: GeneratedCredit, referenceOnEntryOnly = false): XmlFields {
   return {
     Ntry: {
       Amt: { "@Ccy": credit.currency, "#": credit.amount },
@@ -42,7 +46,7 @@ function creditEntry(credit: GeneratedCredit): XmlFields {
       NtryDtls: {
         TxDtls: {
           Refs: {
-            AcctSvcrRef: credit.accountServicerReference,
+            AcctSvcrRef: referenceOnEntryOnly ? undefined : credit.accountServicerReference,
             EndToEndId: credit.endToEndId,
             UETR: credit.uetr,
           },
