@@ -13,6 +13,40 @@ const text = bankCopy.exceptions;
 
 type FormProps = { entryId: string; onResolved: (entry: BankEntryView) => void; onCancel: () => void };
 
+type ActionOutcome =
+  { ok: true; value: BankEntryView } | { ok: false; error?: string; fields?: Record<string, string> };
+
+/**
+ * Hands a resolved entry on, or puts the server's refusal where it belongs: the form's own field beside it, anything
+ * else above the buttons.
+ */
+function settle<F extends "iban" | "reason">(
+  result: ActionOutcome,
+  field: F,
+  setError: (name: F | "root", error: { message: string }) => void,
+  onResolved: (entry: BankEntryView) => void,
+): void {
+  if (result.ok) return onResolved(result.value);
+  const own = result.fields?.[field];
+  if (own) setError(field, { message: own });
+  const other = result.error ?? Object.entries(result.fields ?? {}).find(([key]) => key !== field)?.[1];
+  if (other) setError("root", { message: other });
+}
+
+/** The form's submit (busy while it runs) and cancel. */
+function FormActions(props: { busy: boolean; submit: string; tone: "primary" | "danger"; onCancel: () => void }) {
+  return (
+    <div className="row-actions">
+      <button type="submit" className={props.tone} disabled={props.busy}>
+        {props.busy ? text.busy : props.submit}
+      </button>
+      <button type="button" disabled={props.busy} onClick={props.onCancel}>
+        {text.cancel}
+      </button>
+    </div>
+  );
+}
+
 function RootError({ message }: { message?: string }) {
   return message ? (
     <p className="form-error" role="alert">
@@ -31,10 +65,7 @@ export function AssignForm(props: FormProps) {
   const id = `iban-${props.entryId}`;
   const onSubmit = form.handleSubmit(async ({ iban }) => {
     const result = await assignExceptionAction({ entryId: props.entryId, iban });
-    if (result.ok) return props.onResolved(result.value);
-    if (result.fields?.iban) form.setError("iban", { message: result.fields.iban });
-    const other = result.error ?? Object.entries(result.fields ?? {}).find(([key]) => key !== "iban")?.[1];
-    if (other) form.setError("root", { message: other });
+    settle(result, "iban", form.setError, props.onResolved);
   });
   return (
     <form className="bank-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.assign}>
@@ -52,14 +83,7 @@ export function AssignForm(props: FormProps) {
         {text.ibanHint}
       </p>
       <RootError message={errors.root?.message} />
-      <div className="row-actions">
-        <button type="submit" className="primary" disabled={isSubmitting}>
-          {isSubmitting ? text.busy : text.confirmAssign}
-        </button>
-        <button type="button" disabled={isSubmitting} onClick={props.onCancel}>
-          {text.cancel}
-        </button>
-      </div>
+      <FormActions busy={isSubmitting} submit={text.confirmAssign} tone="primary" onCancel={props.onCancel} />
     </form>
   );
 }
@@ -74,10 +98,7 @@ export function ReturnForm(props: FormProps) {
   const id = `return-reason-${props.entryId}`;
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     const result = await returnExceptionAction({ entryId: props.entryId, reason });
-    if (result.ok) return props.onResolved(result.value);
-    if (result.fields?.reason) form.setError("reason", { message: result.fields.reason });
-    const other = result.error ?? Object.entries(result.fields ?? {}).find(([key]) => key !== "reason")?.[1];
-    if (other) form.setError("root", { message: other });
+    settle(result, "reason", form.setError, props.onResolved);
   });
   return (
     <form className="bank-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.return}>
@@ -94,14 +115,7 @@ export function ReturnForm(props: FormProps) {
         {text.reasonHint}
       </p>
       <RootError message={errors.root?.message} />
-      <div className="row-actions">
-        <button type="submit" className="danger" disabled={isSubmitting}>
-          {isSubmitting ? text.busy : text.confirmReturn}
-        </button>
-        <button type="button" disabled={isSubmitting} onClick={props.onCancel}>
-          {text.cancel}
-        </button>
-      </div>
+      <FormActions busy={isSubmitting} submit={text.confirmReturn} tone="danger" onCancel={props.onCancel} />
     </form>
   );
 }
