@@ -1,17 +1,17 @@
 import type { Config } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 
 /** A set-password link stays valid for three days. */
 export const PASSWORD_SETUP_HOURS = 72;
 
 /**
- * "The user can later set a password through that email address": a single-use link, written to the outbox (no
- * mail server is attached; the operator reads the outbox).
+ * "The user can later set a password through that email address": a single-use link, mailed to the person.
  */
 export async function sendPasswordSetup(
   tx: DbOrTx,
-  options: { userId: string; email: string; applicationName: string; config: Config; now: Date },
+  options: { userId: string; email: string; applicationId: string; applicationName: string; config: Config; now: Date },
 ): Promise<void> {
   const token = randomSecret();
   await tx.passwordSetupToken.create({
@@ -22,11 +22,15 @@ export async function sendPasswordSetup(
     },
   });
   const link = `${options.config.appUrl}/set-password?token=${token}`;
-  await tx.outboxMessage.create({
-    data: {
-      to: options.email,
-      subject: "Set your Tokenrail password",
-      body: `${options.applicationName} created a Tokenrail account for you.\n\nSet your password here (valid for ${PASSWORD_SETUP_HOURS} hours, once):\n${link}\n`,
-    },
+  await enqueueMail(tx, {
+    to: options.email,
+    kind: "password-setup",
+    subject: "Set your Tokenrail password",
+    paragraphs: [
+      `${options.applicationName} created a Tokenrail account for you.`,
+      `Set your password with the link below. It works once, for ${PASSWORD_SETUP_HOURS} hours.`,
+    ],
+    action: { label: "Set your password", url: link },
+    applicationId: options.applicationId,
   });
 }

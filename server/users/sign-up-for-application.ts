@@ -46,7 +46,14 @@ export async function signUpForApplication(options: {
     await tx.applicationGrant.create({
       data: { applicationId: caller.applicationId, profileId: profile, userId: user.id },
     });
-    await sendPasswordSetup(tx, { userId: user.id, email, applicationName: app.name, config, now });
+    await sendPasswordSetup(tx, {
+      userId: user.id,
+      email,
+      applicationId: caller.applicationId,
+      applicationName: app.name,
+      config,
+      now,
+    });
     return { created: true, email, profile };
   });
   // The application's context now lists one more profile.
