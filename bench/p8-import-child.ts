@@ -39,23 +39,17 @@ const holders = ibans.map((iban) => ({
   profileId: randomUUID(),
   address: `0x${randomBytes(20).toString("hex")}`,
 }));
-await prisma.profile.createMany({
-  data: holders.map((h) => ({ id: h.profileId, kind: "corporate" as const, name: h.iban, state: "approved" as const })),
-});
-await prisma.address.createMany({
-  data: holders.map((h) => ({ profileId: h.profileId, address: h.address, addressKey: h.address, chain: "sepolia" })),
-});
-await prisma.iban.createMany({
-  data: holders.map((h) => ({
-    profileId: h.profileId,
-    iban: h.iban,
-    address: h.address,
-    addressKey: h.address,
-    chain: "sepolia",
-    state: "approved" as const,
-    requestedAt: new Date(),
-  })),
-});
+// Three set-based statements: the holders are the bench's setup, not the import (Prisma's createMany of them would
+// leave its own garbage in this process's heap).
+await prisma.$executeRaw`
+  INSERT INTO "Profile" (id, kind, name, state, "updatedAt")
+  SELECT id::uuid, 'corporate', name, 'approved', now() FROM unnest(${holders.map((h) => h.profileId)}::text[], ${ibans}::text[]) AS h(id, name)`;
+await prisma.$executeRaw`
+  INSERT INTO "Address" (id, "profileId", address, "addressKey", chain)
+  SELECT gen_random_uuid(), p::uuid, a, a, 'sepolia' FROM unnest(${holders.map((h) => h.profileId)}::text[], ${holders.map((h) => h.address)}::text[]) AS h(p, a)`;
+await prisma.$executeRaw`
+  INSERT INTO "Iban" (id, "profileId", iban, address, "addressKey", chain, state, "requestedAt", "updatedAt")
+  SELECT gen_random_uuid(), p::uuid, i, a, a, 'sepolia', 'approved', now(), now() FROM unnest(${holders.map((h) => h.profileId)}::text[], ${ibans}::text[], ${holders.map((h) => h.address)}::text[]) AS h(p, i, a)`;
 
 sample(`${holders.length} holders seeded`);
 const config = getConfig();

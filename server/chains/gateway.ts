@@ -78,4 +78,6 @@ export interface SimulatedChain {
   readonly kind: "simulated";
   readonly sender: string;
   apply(tx: Prisma.TransactionClient, operation: TokenOperation): Promise<Hex>;
+  /** Several mints at once, as `apply` would make them one after the other; their hashes in the same order. */
+  applyMints(tx: Prisma.TransactionClient, operations: readonly TokenOperation[]): Promise<Hex[]>;
 }

@@ -14,6 +14,15 @@ export const OPEN_STATES = ["queued", "signed", "sent"] as const;
 export type QueueHooks = {
   /** The transaction is final and succeeded: settle its order as processed. */
   confirmed(tx: Prisma.TransactionClient, row: ChainTransaction & { txHash: string }, now: Date): Promise<void>;
+  /**
+   * Several confirmed mints that no operator asked for, settled together as `confirmed` would settle each; throws
+   * when they cannot be (the caller then rolls back and settles them one by one).
+   */
+  confirmedMints?: (
+    tx: Prisma.TransactionClient,
+    rows: (ChainTransaction & { txHash: string })[],
+    now: Date,
+  ) => Promise<void>;
   /** The chain refused or reverted it (the row is already marked failed): reject, retry or surface its order. */
   failed(tx: Prisma.TransactionClient, row: ChainTransaction, error: string, now: Date): Promise<void>;
 };

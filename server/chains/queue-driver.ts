@@ -9,8 +9,10 @@ import { driveSigned } from "./queue-send-evm.ts";
 import { applySimulated, applySimulatedBatch } from "./queue-settle.ts";
 import { resolveChain } from "./registry.ts";
 
-/** How many simulated-chain rows one driver settles at once. */
+/** How many simulated-chain rows one driver settles at once when they go one by one. */
 const SIMULATED_PARALLEL = 8;
+/** How many simulated-chain rows one driver reads (and, set-based, settles) at once. */
+const SIMULATED_BATCH = 500;
 
 /**
  * Drives the open rows of one sender on one chain if no one else does (false: another driver holds them). Returns
@@ -69,7 +71,8 @@ async function drive(options: DriveOptions, locks: DriverLocks, key: string): Pr
       const rows = await prisma.chainTransaction.findMany({
         where: { chain: chainName, sender, state: { in: [...OPEN_STATES] } },
         orderBy: { seq: "asc" },
-        take: 50,
+        // The simulated chain settles a batch set-based in one transaction: a bank file's mints in a few batches.
+        take: transactions.kind === "simulated" ? SIMULATED_BATCH : 50,
       });
       let progressed = false;
       let blocked = false;

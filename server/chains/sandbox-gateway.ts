@@ -3,7 +3,7 @@ import { hashMessage, hashTypedData, recoverAddress, size, slice, type Hex } fro
 import { db, type DbOrTx } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { addressInUse } from "./address-in-use.ts";
-import type { ChainGateway, SimulatedChain, TokenAmount, TransferPage } from "./gateway.ts";
+import type { ChainGateway, SimulatedChain, TokenAmount, TokenOperation, TransferPage } from "./gateway.ts";
 import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
 
 /**
@@ -27,6 +27,10 @@ export class SandboxChainGateway implements ChainGateway {
       const apply = operation.kind === "mint" ? mintIn : burnIn;
       await apply(tx, operation.chain, operation.currency, operation.address, operation.units);
       return simulatedTxHash();
+    },
+    applyMints: async (tx, operations) => {
+      await mintAllIn(tx, operations);
+      return operations.map(() => simulatedTxHash());
     },
   };
 
@@ -218,6 +222,25 @@ async function mintIn(tx: DbOrTx, chain: ChainInfo, currency: Currency, to: Hex,
     create: { chain: chain.name, currency, addressKey: to.toLowerCase(), units: amount },
     update: { units: { increment: amount } },
   });
+}
+
+/** Mints to several addresses in one statement: the units per address summed (one row is updated once). */
+async function mintAllIn(tx: DbOrTx, operations: readonly TokenOperation[]): Promise<void> {
+  const sums = new Map<string, { chain: string; currency: string; addressKey: string; units: bigint }>();
+  for (const { chain, currency, address, units } of operations) {
+    if (units <= 0n) throw new Error("mint amount must be positive");
+    const key = `${chain.name}:${currency}:${address.toLowerCase()}`;
+    const sum = sums.get(key) ?? { chain: chain.name, currency, addressKey: address.toLowerCase(), units: 0n };
+    sum.units += units;
+    sums.set(key, sum);
+  }
+  const rows = JSON.stringify([...sums.values()].map((sum) => ({ ...sum, units: sum.units.toString() })));
+  await tx.$executeRaw`
+    INSERT INTO "SimulatedTokenBalance" ("chain", "currency", "addressKey", "units")
+    SELECT "chain", "currency", "addressKey", "units"::numeric
+    FROM jsonb_to_recordset(${rows}::jsonb) AS x("chain" text, "currency" text, "addressKey" text, "units" text)
+    ON CONFLICT ("chain", "currency", "addressKey")
+    DO UPDATE SET "units" = "SimulatedTokenBalance"."units" + EXCLUDED."units"`;
 }
 
 async function burnIn(tx: DbOrTx, chain: ChainInfo, currency: Currency, from: Hex, units: bigint): Promise<void> {

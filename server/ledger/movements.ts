@@ -13,16 +13,21 @@ const holds = (w: WalletRef): AccountRef => ({ kind: "holds", ...w });
 const issuance = (w: WalletRef): AccountRef => ({ kind: "issuance", chain: w.chain, currency: w.currency });
 const redemption = (w: WalletRef): AccountRef => ({ kind: "redemption", chain: w.chain, currency: w.currency });
 
+/** The postings of a mint: tokens from the chain's issuance to the wallet. */
+export function mintPostings(w: WalletRef, amountMinor: bigint): Posting[] {
+  return [
+    { account: issuance(w), amountMinor: -amountMinor },
+    { account: wallet(w), amountMinor },
+  ];
+}
+
 /** Tokens minted to a wallet (an issue order processed). */
 export function recordMint(tx: Tx, m: Movement): Promise<void> {
   return postLedgerTransaction(tx, {
     kind: "mint",
     orderId: m.orderId,
     at: m.at,
-    postings: [
-      { account: issuance(m.wallet), amountMinor: -m.amountMinor },
-      { account: wallet(m.wallet), amountMinor: m.amountMinor },
-    ],
+    postings: mintPostings(m.wallet, m.amountMinor),
   });
 }
 

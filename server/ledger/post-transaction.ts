@@ -32,11 +32,17 @@ export function ledgerPostCall(options: {
   postings: Posting[];
 }): Prisma.Sql {
   const { kind, orderId, at, postings } = options;
+  const rows = postingRows(kind, postings);
+  return Prisma.sql`"ledger_post"(${kind}, ${orderId ?? null}::uuid, ${at}::timestamptz, ${JSON.stringify(rows)}::jsonb)`;
+}
+
+/** The postings as `ledger_post` takes them (its jsonb argument); throws unless they balance, none of them empty. */
+export function postingRows(kind: LedgerKind, postings: Posting[]) {
   const total = postings.reduce((sum, p) => sum + p.amountMinor, 0n);
   if (total !== 0n || postings.some((p) => p.amountMinor === 0n)) {
     throw new Error(`ledger ${kind} does not balance or has an empty posting`);
   }
-  const rows = postings.map(({ account, amountMinor }) => ({
+  return postings.map(({ account, amountMinor }) => ({
     kind: account.kind,
     chain: account.chain,
     currency: account.currency,
@@ -44,7 +50,6 @@ export function ledgerPostCall(options: {
     profileId: "profileId" in account ? account.profileId : null,
     amountMinor: amountMinor.toString(),
   }));
-  return Prisma.sql`"ledger_post"(${kind}, ${orderId ?? null}::uuid, ${at}::timestamptz, ${JSON.stringify(rows)}::jsonb)`;
 }
 
 /**

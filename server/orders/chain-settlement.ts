@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import { logger } from "../logging/logger.ts";
 import { queueOrderTransaction } from "./queue-order-transaction.ts";
 import { settleIn } from "./settle-in.ts";
+import { settleIssuedMints } from "./settle-issued-mints.ts";
 
 /** Why a redeem order is declined when the tokens are no longer at the address (CONTRACT §5.2). */
 export const INSUFFICIENT_FUNDS_REASON = "Declined due to insufficient funds.";
@@ -27,6 +28,12 @@ export function queueHooks(config: Config): QueueHooks {
         operator: (row.operator as AuditActor | null) ?? undefined,
       });
     },
+    confirmedMints: (tx, rows, now) =>
+      settleIssuedMints(
+        tx,
+        rows.map((row) => ({ orderId: row.orderId, txHash: row.txHash })),
+        now,
+      ),
     failed: async (tx, row, error, now) => {
       const order = await tx.order.findUniqueOrThrow({ where: { id: row.orderId } });
       logger().error(

@@ -33,13 +33,17 @@ function notWellFormed(line: number, detail: ErrorDetail | undefined, message: s
   return new AppError("VALIDATION", `The bank file was refused: file ${reason}`, { file: reason });
 }
 
-/** Parses and validates `text`; its problems come back with `line` turned into the file's line. */
+/**
+ * Parses and validates `text`; its problems come back with `line` turned into the file's line. Returns whether it
+ * is valid, and with `tree` its tree (the envelope's; an entry's is not kept: pass two reads it again).
+ */
 function validateText(
   root: StatementRoot,
   text: string,
   fileLine: (line: number) => number,
   onProblem: (document: XmlDocument, detail: ErrorDetail, line: number) => void,
-): XmlTree | undefined {
+  tree: { copy?: (tree: XmlTree) => void } = {},
+): boolean {
   let document: XmlDocument;
   try {
     document = XmlDocument.fromString(text, { option: BANK_FILE_PARSE_OPTIONS });
@@ -50,11 +54,12 @@ function validateText(
   }
   try {
     validatorFor(root.definition).validate(document);
-    return copyTree(document);
+    tree.copy?.(copyTree(document));
+    return true;
   } catch (error) {
     if (!(error instanceof XmlLibError)) throw error;
     for (const detail of error.details) onProblem(document, detail, fileLine(detail.line));
-    return undefined;
+    return false;
   } finally {
     document.dispose();
   }
@@ -122,7 +127,8 @@ export async function checkStatementStream(path: string, maxBytes: number): Prom
   for await (const text of bankFileText(path, maxBytes, hash)) cutter.write(text);
   const envelopeText = cutter.end();
   const checked = root!;
-  const envelope = validateText(
+  let envelope: XmlTree | undefined;
+  const valid = validateText(
     checked,
     envelopeText,
     (line) => envelopeToFile(cutter.cuts, line),
@@ -130,7 +136,8 @@ export async function checkStatementStream(path: string, maxBytes: number): Prom
       const reason = `line ${line}: ${readableMessage(detail.message)}`;
       problems.push({ path: namedPath(document, detail.xpath) ?? `line ${line}`, reason });
     },
+    { copy: (tree) => (envelope = tree) },
   );
-  if (problems.length > 0 || !envelope) throw refusal(checked, cutter.entriesPerReport, problems);
+  if (problems.length > 0 || !valid || !envelope) throw refusal(checked, cutter.entriesPerReport, problems);
   return { root: checked, envelope, entriesPerReport: cutter.entriesPerReport, sha256: hash.digest("hex") };
 }

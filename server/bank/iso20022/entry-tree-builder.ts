@@ -18,7 +18,8 @@ export class EntryTreeBuilder {
 
   open(tag: SaxesTagNS, line: number): void {
     let attributes = NO_ATTRIBUTES as Record<string, string>;
-    for (const attribute of Object.values(tag.attributes)) {
+    for (const name in tag.attributes) {
+      const attribute = tag.attributes[name]!;
       if (attribute.prefix === "xmlns" || attribute.name === "xmlns") continue;
       if (attributes === NO_ATTRIBUTES) attributes = {};
       attributes[attribute.local] = attribute.value;

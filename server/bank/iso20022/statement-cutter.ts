@@ -34,7 +34,9 @@ export type CutterHooks = {
   keepEnvelope: boolean;
 };
 
-type Open = { local: string; uri: string; declarations: Record<string, string> };
+type Open = { local: string; uri: string; declarations: Readonly<Record<string, string>> };
+
+const NO_DECLARATIONS: Readonly<Record<string, string>> = Object.freeze({});
 
 function refuse(reason: string): AppError {
   return new AppError("VALIDATION", `The bank file was refused: file ${reason}`, { file: reason });
@@ -126,9 +128,15 @@ export class StatementCutter {
   }
 
   private onOpen(tag: SaxesTagNS): void {
-    const declarations: Record<string, string> = { ...this.open.at(-1)?.declarations };
-    for (const attribute of Object.values(tag.attributes)) {
-      if (attribute.prefix === "xmlns" || attribute.name === "xmlns") declarations[attribute.name] = attribute.value;
+    // The parent's declarations, shared unless this element declares its own (most declare none).
+    let declarations: Record<string, string> = this.open.at(-1)?.declarations ?? NO_DECLARATIONS;
+    for (const name in tag.attributes) {
+      const attribute = tag.attributes[name]!;
+      if (attribute.prefix !== "xmlns" && attribute.name !== "xmlns") continue;
+      if (declarations === this.open.at(-1)?.declarations || declarations === NO_DECLARATIONS) {
+        declarations = { ...declarations };
+      }
+      declarations[attribute.name] = attribute.value;
     }
     if (this.open.length === 0) this.names = this.hooks.root(tag);
     if (this.mode === "entry") {
