@@ -10,6 +10,13 @@ export const operatorCopy = {
     bank: "Bank",
     audit: "Audit log",
     outbox: "Outbox",
+    operators: "Operators",
+    approvals: "Approvals",
+  },
+  /** C58: a page or an action the operator's roles do not cover. */
+  roleRefused: {
+    title: "Your role does not allow this",
+    body: "This part of the console belongs to another operator role. An admin can change your roles on the Operators page.",
   },
   outbox: {
     title: "Outbox",
@@ -92,7 +99,6 @@ export const operatorCopy = {
       blocked: "The profile is blocked.",
       unblocked: "The profile is unblocked.",
     },
-    notOperator: "Not found",
   },
   audit: {
     title: "Audit log",
@@ -133,6 +139,7 @@ export const operatorCopy = {
     } as Record<string, string>,
   },
   operatorsOnly: "Only operators can do this. Sign in again as an operator.",
+  roleNotAllowed: "Your role does not allow this.",
   orders: {
     title: "Orders",
     intro: "Signed redeem orders wait here for an operator to process (burn and pay out) or reject them.",

@@ -3,6 +3,7 @@ import type { Environment } from "../environment.ts";
 import { hashPassword, verifyPassword } from "../users/password.ts";
 import { ALL_PRIVILEGES } from "../applications/privileges.ts";
 import { hashSecret } from "../oauth/secrets.ts";
+import { OPERATOR_ROLES } from "../operators/operator-roles.ts";
 import type { DemoCredentials } from "./demo-credentials.ts";
 
 /** Arbitrary constant: serialises seeding across instances that start together on one PostgreSQL. */
@@ -10,7 +11,7 @@ const SEED_LOCK = 72_431_906;
 export const DEMO_APPLICATION_NAME = "Demo application";
 
 /**
- * Creates the demo operator, a developer with an approved corporate profile, and the demo application with both
+ * Creates the demo operator (every operator role), a developer with an approved corporate profile, and the demo application with both
  * client ids. Idempotent: existing people keep their passwords; the application's clients follow the credentials
  * (so pinned ids and secret from the environment take effect on an existing database).
  */
@@ -45,10 +46,16 @@ export async function seedDemo(
   ]);
   await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
-    await tx.user.upsert({
+    const operator = await tx.user.upsert({
       where: { email: demo.operatorEmail },
       update: {},
       create: { email: demo.operatorEmail, name: "Operator", roles: ["admin"], passwordHash: operatorHash },
+    });
+    // The demo operator holds every role (C58), so one person can try every part of the console.
+    await tx.operator.upsert({
+      where: { userId: operator.id },
+      update: {},
+      create: { userId: operator.id, roles: [...OPERATOR_ROLES] },
     });
     const developer = await tx.user.upsert({
       where: { email: demo.developerEmail },

@@ -12,14 +12,14 @@ const orderRef = z.object({ orderId: z.string().max(MAX_ID) });
 
 /** Process an order (mint, or burn and pay out), as the signed-in operator. */
 export async function processOrderAction(input: unknown): Promise<OperatorResult<OrderView>> {
-  return asOperator(orderRef, input, (operator, { orderId }) =>
+  return asOperator("treasurer", orderRef, input, (operator, { orderId }) =>
     operatorProcessOrder({ orderId, config: getConfig(), operator }),
   );
 }
 
 /** Reject an open order with a reason, as the signed-in operator. */
 export async function rejectOrderAction(input: unknown): Promise<OperatorResult<OrderView>> {
-  return asOperator(orderRef.extend(operatorRejectSchema.shape), input, (operator, { orderId, reason }) =>
+  return asOperator("treasurer", orderRef.extend(operatorRejectSchema.shape), input, (operator, { orderId, reason }) =>
     operatorRejectOrder({ orderId, reason, config: getConfig(), operator }),
   );
 }

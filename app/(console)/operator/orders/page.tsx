@@ -5,6 +5,7 @@ import { isAppError } from "@/server/errors";
 import { operatorOrderQueue } from "@/server/orders/operator-order-queue";
 import { operatorQueueQuery, QUEUE_FILTERS, type OperatorQueueQuery } from "@/server/orders/operator-queue.schemas";
 import { ORDER_KINDS } from "@/server/orders/order.schemas";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
@@ -53,7 +54,7 @@ function pageHref(query: OperatorQueueQuery, cursor?: string): string {
 }
 
 /** The operator's order queue: signed redeem orders awaiting a decision by default, filterable, a page at a time. */
-export default async function OperatorOrdersPage(props: { searchParams: Promise<SearchParams> }) {
+async function OperatorOrdersPage(props: { searchParams: Promise<SearchParams> }) {
   const params = await props.searchParams;
   const { query, fields } = readQuery(params);
   const queue = await loadQueue(query);
@@ -127,3 +128,5 @@ export default async function OperatorOrdersPage(props: { searchParams: Promise<
     </main>
   );
 }
+
+export default operatorPage("treasurer", OperatorOrdersPage);

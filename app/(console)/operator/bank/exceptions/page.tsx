@@ -3,13 +3,14 @@ import { ExceptionsTable } from "@/components/bank/exceptions-table";
 import { bankCopy } from "@/components/copy/bank";
 import { listExceptions } from "@/server/bank/exceptions/list-exceptions";
 import { firstPageIfRefused, one, pageOf, type SearchParams } from "../page-params";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 const text = bankCopy.exceptions;
 
 /** The exceptions queue (C48): open credits to resolve, or those resolved, newest first. */
-export default async function BankExceptionsPage(props: { searchParams: Promise<SearchParams> }) {
+async function BankExceptionsPage(props: { searchParams: Promise<SearchParams> }) {
   const params = await props.searchParams;
   const status = one(params.status) === "resolved" ? "resolved" : "open";
   const { query, from } = await pageOf(Promise.resolve(params));
@@ -42,3 +43,5 @@ export default async function BankExceptionsPage(props: { searchParams: Promise<
     </main>
   );
 }
+
+export default operatorPage("treasurer", BankExceptionsPage);

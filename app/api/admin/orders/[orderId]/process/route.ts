@@ -14,6 +14,7 @@ const params = pathParams("orderId");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "treasurer",
     { params, responses: { 200: orderResponse }, refusals: { ...OPERATOR_WRITE, ...PROCESS_ORDER_REFUSALS } },
     ({ params, operator }) => operatorProcessOrder({ orderId: params.orderId, config: getConfig(), operator }),
   ),

@@ -13,6 +13,7 @@ const params = pathParams("id");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "treasurer",
     { params, body: returnExceptionSchema, responses: { 200: bankEntryResponse }, refusals: RESOLVE_REFUSALS },
     ({ params, body, operator }) =>
       returnException({ entryId: params.id, reason: body.reason, actor: operator, config: getConfig() }),
