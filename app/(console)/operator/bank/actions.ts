@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { assignException } from "@/server/bank/exceptions/assign-exception";
-import { returnException } from "@/server/bank/exceptions/return-exception";
+import { returnException, type ReturnOutcome } from "@/server/bank/exceptions/return-exception";
 import type { BankEntryView, BankFileView } from "@/server/bank/operator/bank-operator.responses";
 import { assignExceptionSchema, returnExceptionSchema } from "@/server/bank/operator/bank-operator.schemas";
 import { operatorPaymentRun, operatorReleasePaymentFile } from "@/server/bank/operator/payment-files";
@@ -20,8 +20,8 @@ export async function assignExceptionAction(input: unknown): Promise<OperatorRes
   );
 }
 
-/** Return an exception to its sender with a reason, as the signed-in operator. */
-export async function returnExceptionAction(input: unknown): Promise<OperatorResult<BankEntryView>> {
+/** Return an exception to its sender with a reason, as the signed-in operator (four eyes: it may wait). */
+export async function returnExceptionAction(input: unknown): Promise<OperatorResult<ReturnOutcome>> {
   return asOperator("treasurer", entryRef.extend(returnExceptionSchema.shape), input, (actor, { entryId, reason }) =>
     returnException({ entryId, reason, actor, config: getConfig() }),
   );

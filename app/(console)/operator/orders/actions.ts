@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { getConfig } from "@/server/config";
-import { operatorProcessOrder, operatorRejectOrder } from "@/server/orders/operate-orders";
+import { operatorProcessOrder, operatorRejectOrder, type ProcessOutcome } from "@/server/orders/operate-orders";
 import type { OrderView } from "@/server/orders/order-view";
 import { operatorRejectSchema } from "@/server/orders/operator-queue.schemas";
 import { asOperator, type OperatorResult } from "../as-operator";
@@ -10,8 +10,8 @@ import { MAX_ID } from "@/server/limits";
 
 const orderRef = z.object({ orderId: z.string().max(MAX_ID) });
 
-/** Process an order (mint, or burn and pay out), as the signed-in operator. */
-export async function processOrderAction(input: unknown): Promise<OperatorResult<OrderView>> {
+/** Process an order (mint, or burn and pay out), as the signed-in operator; a large one may wait for a second. */
+export async function processOrderAction(input: unknown): Promise<OperatorResult<ProcessOutcome>> {
   return asOperator("treasurer", orderRef, input, (operator, { orderId }) =>
     operatorProcessOrder({ orderId, config: getConfig(), operator }),
   );

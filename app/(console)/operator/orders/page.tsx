@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { operatorCopy } from "@/components/copy/operator";
 import { OrdersQueue } from "@/components/operator/orders-queue";
+import { awaitingApproval } from "@/server/approvals/list-approvals";
 import { isAppError } from "@/server/errors";
 import { operatorOrderQueue } from "@/server/orders/operator-order-queue";
 import { operatorQueueQuery, QUEUE_FILTERS, type OperatorQueueQuery } from "@/server/orders/operator-queue.schemas";
@@ -60,6 +61,10 @@ async function OperatorOrdersPage(props: { searchParams: Promise<SearchParams> }
   const queue = await loadQueue(query);
   const badCursor = queue.cursorRefused;
   const shownFrom = badCursor ? undefined : query.cursor;
+  const awaiting = await awaitingApproval(
+    "order",
+    queue.orders.map((o) => o.id),
+  );
   return (
     <main>
       <h1>{text.title}</h1>
@@ -119,7 +124,7 @@ async function OperatorOrdersPage(props: { searchParams: Promise<SearchParams> }
       {queue.orders.length === 0 ? (
         <p className="card empty">{text.empty}</p>
       ) : (
-        <OrdersQueue key={pageHref(query, shownFrom)} orders={queue.orders} />
+        <OrdersQueue key={pageHref(query, shownFrom)} orders={queue.orders} awaiting={[...awaiting]} />
       )}
       <nav className="pager" aria-label={text.pages}>
         {shownFrom ? <Link href={pageHref(query)}>{text.firstPage}</Link> : null}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ExceptionsTable } from "@/components/bank/exceptions-table";
 import { bankCopy } from "@/components/copy/bank";
+import { awaitingApproval } from "@/server/approvals/list-approvals";
 import { listExceptions } from "@/server/bank/exceptions/list-exceptions";
 import { firstPageIfRefused, one, pageOf, type SearchParams } from "../page-params";
 import { operatorPage } from "@/app/(console)/operator/operator-page";
@@ -16,6 +17,10 @@ async function BankExceptionsPage(props: { searchParams: Promise<SearchParams> }
   const { query, from } = await pageOf(Promise.resolve(params));
   const { exceptions, nextCursor } = await firstPageIfRefused(query, (q) => listExceptions({ ...q, status }));
   const here = `/operator/bank/exceptions?status=${status}`;
+  const awaiting = await awaitingApproval(
+    "bank-entry",
+    exceptions.map((e) => e.id),
+  );
   return (
     <main>
       <h1>{text.title}</h1>
@@ -34,7 +39,12 @@ async function BankExceptionsPage(props: { searchParams: Promise<SearchParams> }
       {exceptions.length === 0 ? (
         <p className="card empty">{status === "open" ? text.emptyOpen : text.emptyResolved}</p>
       ) : (
-        <ExceptionsTable key={`${status}:${from ?? ""}`} entries={exceptions} status={status} />
+        <ExceptionsTable
+          key={`${status}:${from ?? ""}`}
+          entries={exceptions}
+          status={status}
+          awaiting={[...awaiting]}
+        />
       )}
       <nav className="pager" aria-label={bankCopy.pages}>
         {from ? <Link href={here}>{bankCopy.firstPage}</Link> : null}
