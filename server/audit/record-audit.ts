@@ -27,6 +27,12 @@ export const AUDIT_ACTIONS = [
   "approval.request",
   "approval.approve",
   "approval.reject",
+  "operator.invite",
+  "operator.invitation.accept",
+  "operator.factor.enrol",
+  "operator.factor.remove",
+  "operator.recovery-codes.generate",
+  "operator.recovery-code.use",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +45,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "bank-entry",
   "bank-file",
   "operator",
+  "operator-invitation",
   "approval",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
