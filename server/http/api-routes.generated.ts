@@ -22,7 +22,7 @@ export const API_ROUTES: readonly { pattern: string; allow: string }[] = [
   { pattern: "/admin/events", allow: "GET, HEAD" },
   { pattern: "/admin/files/[id]", allow: "GET, HEAD" },
   { pattern: "/admin/ledger", allow: "GET, HEAD" },
-  { pattern: "/admin/operators", allow: "GET, HEAD" },
+  { pattern: "/admin/operators", allow: "GET, POST, HEAD" },
   { pattern: "/admin/operators/[operator]/disable", allow: "POST" },
   { pattern: "/admin/operators/[operator]/enable", allow: "POST" },
   { pattern: "/admin/operators/[operator]/roles", allow: "POST" },

@@ -25,3 +25,13 @@ export const operatorListResponse = z.object({ operators: z.array(operatorRespon
 export const CHANGE_OPERATOR_REFUSALS = {
   409: "The change would leave no enabled admin, or a role change already awaits a second operator",
 };
+
+/** An invitation as the admin who sent it sees it (the link itself went only to the invited address). */
+export const sentInvitationResponse = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    roles: z.array(z.enum(OPERATOR_ROLES)),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: "OperatorInvitation" });

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { getConfig } from "@/server/config";
 import { MAX_ID } from "@/server/limits";
 import { changeOperatorRoles } from "@/server/operators/change-operator-roles";
-import { operatorRolesSchema } from "@/server/operators/operators.schemas";
+import { inviteOperatorByAdmin } from "@/server/operators/invite-operator-by-admin";
+import { inviteOperatorSchema, operatorRolesSchema } from "@/server/operators/operators.schemas";
 import { setOperatorEnabled } from "@/server/operators/set-operator-enabled";
 import { asOperator, type OperatorResult } from "../as-operator";
 
@@ -32,4 +33,12 @@ export async function setEnabledAction(input: unknown): Promise<OperatorResult<b
       return view.enabled;
     },
   );
+}
+
+/** Invite a colleague by e-mail with roles, as the signed-in admin (the link goes to them by mail). */
+export async function inviteOperatorAction(input: unknown): Promise<OperatorResult<string>> {
+  return asOperator("admin", inviteOperatorSchema, input, async (actor, invitation) => {
+    const sent = await inviteOperatorByAdmin({ invitation, actor, config: getConfig() });
+    return sent.email;
+  });
 }

@@ -1,5 +1,6 @@
 import { auth } from "@/app/auth";
 import { operatorPage } from "@/app/(console)/operator/operator-page";
+import { InviteOperatorForm } from "@/components/operator/invite-operator-form";
 import { OperatorsTable } from "@/components/operator/operators-table";
 import { operatorCopy } from "@/components/copy/operator";
 import { listOperators } from "@/server/operators/list-operators";
@@ -17,6 +18,7 @@ async function OperatorsPage() {
       <h1>{text.title}</h1>
       <p className="muted">{text.intro}</p>
       <OperatorsTable operators={operators} me={me} />
+      <InviteOperatorForm />
     </main>
   );
 }
