@@ -45,70 +45,73 @@ export function ApprovalsList({ approvals, me }: { approvals: ApprovalView[]; me
           </p>
         ) : null}
       </div>
-      <TableScroll label={text.caption}>
-        <table className="data-table">
-          <caption className="visually-hidden">{text.caption}</caption>
-          <thead>
-            <tr>
-              {Object.values(text.columns).map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {approvals.map((approval) => (
-              <tr key={approval.id} aria-label={approval.summary}>
-                <td data-label={text.columns.what}>
-                  <strong>{text.actions[approval.action] ?? approval.action}</strong>
-                  <p>{approval.summary}</p>
-                  {typeof approval.payload.reason === "string" ? (
-                    <p className="muted">{approval.payload.reason}</p>
-                  ) : null}
-                </td>
-                <td data-label={text.columns.asked}>{approval.requestedBy.email}</td>
-                <td data-label={text.columns.when}>
-                  <time dateTime={approval.requestedAt}>{formatWhen(approval.requestedAt)}</time>
-                </td>
-                <td data-label={text.columns.decide}>
-                  {approval.requestedBy.id === me ? (
-                    <p className="muted">{text.yours}</p>
-                  ) : (
-                    <div className="field">
-                      <label htmlFor={`note-${approval.id}`}>{text.noteLabel}</label>
-                      <input
-                        id={`note-${approval.id}`}
-                        maxLength={1000}
-                        value={notes[approval.id] ?? ""}
-                        onChange={(e) => setNotes((current) => ({ ...current, [approval.id]: e.target.value }))}
-                      />
-                      <div className="row-actions">
-                        <button
-                          type="button"
-                          className="primary"
-                          disabled={busy}
-                          onClick={() => void decide(approval.id, "approve")}
-                        >
-                          {busy ? text.busy : text.approve}
-                        </button>
-                        <button
-                          type="button"
-                          className="danger"
-                          disabled={busy}
-                          onClick={() => void decide(approval.id, "reject")}
-                        >
-                          {text.reject}
-                        </button>
-                      </div>
-                    </div>
-                  )}
-                </td>
+      {approvals.length === 0 ? <p className="card empty">{text.empty}</p> : null}
+      {approvals.length === 0 ? null : (
+        <TableScroll label={text.caption}>
+          <table className="data-table">
+            <caption className="visually-hidden">{text.caption}</caption>
+            <thead>
+              <tr>
+                {Object.values(text.columns).map((label) => (
+                  <th key={label} scope="col">
+                    {label}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+            </thead>
+            <tbody>
+              {approvals.map((approval) => (
+                <tr key={approval.id} aria-label={approval.summary}>
+                  <td data-label={text.columns.what}>
+                    <strong>{text.actions[approval.action] ?? approval.action}</strong>
+                    <p>{approval.summary}</p>
+                    {typeof approval.payload.reason === "string" ? (
+                      <p className="muted">{approval.payload.reason}</p>
+                    ) : null}
+                  </td>
+                  <td data-label={text.columns.asked}>{approval.requestedBy.email}</td>
+                  <td data-label={text.columns.when}>
+                    <time dateTime={approval.requestedAt}>{formatWhen(approval.requestedAt)}</time>
+                  </td>
+                  <td data-label={text.columns.decide}>
+                    {approval.requestedBy.id === me ? (
+                      <p className="muted">{text.yours}</p>
+                    ) : (
+                      <div className="field">
+                        <label htmlFor={`note-${approval.id}`}>{text.noteLabel}</label>
+                        <input
+                          id={`note-${approval.id}`}
+                          maxLength={1000}
+                          value={notes[approval.id] ?? ""}
+                          onChange={(e) => setNotes((current) => ({ ...current, [approval.id]: e.target.value }))}
+                        />
+                        <div className="row-actions">
+                          <button
+                            type="button"
+                            className="primary"
+                            disabled={busy}
+                            onClick={() => void decide(approval.id, "approve")}
+                          >
+                            {busy ? text.busy : text.approve}
+                          </button>
+                          <button
+                            type="button"
+                            className="danger"
+                            disabled={busy}
+                            onClick={() => void decide(approval.id, "reject")}
+                          >
+                            {text.reject}
+                          </button>
+                        </div>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
     </>
   );
 }

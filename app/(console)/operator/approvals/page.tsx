@@ -17,11 +17,7 @@ async function ApprovalsPage() {
     <main>
       <h1>{text.title}</h1>
       <p className="muted">{text.intro}</p>
-      {approvals.length === 0 ? (
-        <p className="card empty">{text.empty}</p>
-      ) : (
-        <ApprovalsList approvals={approvals} me={me} />
-      )}
+      <ApprovalsList approvals={approvals} me={me} />
     </main>
   );
 }

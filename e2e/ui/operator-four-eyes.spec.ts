@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+import { operatorCopy } from "../../components/copy/operator.ts";
 import { expect, test, type APIRequestContext, type APIResponse } from "../fixtures/contract-test.ts";
 import { server } from "../fixtures/api.ts";
 import { bankCredit, camt054Of, UNKNOWN_IBAN } from "../fixtures/bank.ts";
@@ -227,6 +229,54 @@ test("C59 changing an operator's roles waits for a second admin", async () => {
       ["operator.roles", roleOperatorEmail("admin")],
     ].sort(),
   );
+});
+
+/** Signs `email` in to the console of the instance in this browser page, on the page asked for. */
+async function signIn(page: Page, email: string, next: string): Promise<void> {
+  await page.goto(`${target.appUrl}/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(target.operatorPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${target.appUrl}${next}`);
+}
+
+test("C59 in the console: the order awaits a second operator, who approves it on the Approvals page", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const text = operatorCopy.approvals;
+  const order = await redeem(request, "120.00");
+  await signIn(page, server.demo.operatorEmail, "/operator/orders");
+  const row = page.getByRole("row", { name: `Order ${order.id}` });
+  await row.getByRole("button", { name: "Process" }).click();
+  await page.getByRole("button", { name: "Yes, process" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(operatorCopy.orders.awaitingApproval(order.id));
+  await page.reload();
+  await expect(row).toContainText(text.awaiting);
+
+  // Whoever asked is told a second operator decides, and offered no button.
+  await page.goto(`${target.appUrl}/operator/approvals`);
+  const asked = page.getByRole("row", { name: "Process redeem order of 120.00 EUR" });
+  await expect(asked).toContainText(text.yours);
+  await expect(asked.getByRole("button")).toHaveCount(0);
+
+  const second = await browser.newContext();
+  try {
+    const other = await second.newPage();
+    await signIn(other, roleOperatorEmail("treasurer"), "/operator/approvals");
+    await other
+      .getByRole("row", { name: "Process redeem order of 120.00 EUR" })
+      .getByRole("button", { name: text.approve })
+      .click();
+    await expect(other.getByRole("main").getByRole("status")).toHaveText(text.approved);
+    await expect(other.getByRole("row", { name: "Process redeem order of 120.00 EUR" })).toHaveCount(0);
+  } finally {
+    await second.close();
+  }
+  const processed = await json<{ orders: Order[] }>(await first.get("/api/admin/orders?state=processed"), 200);
+  expect(processed.orders.map((o) => o.id)).toContain(order.id);
 });
 
 test("C58 the last admin cannot demote, disable or remove themselves; a disabled operator's session reaches nothing", async () => {
