@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { fourEyesSettings } from "./approvals/four-eyes-settings.ts";
 import { bankSettings } from "./bank/bank-settings.ts";
 import { chainSettings } from "./chains/chain-settings.ts";
 import { fileSettings } from "./files/file-settings.ts";
@@ -25,6 +26,7 @@ const AREAS = [
   chainSettings,
   bankSettings,
   metricsSettings,
+  fourEyesSettings,
 ] as const;
 
 type PartOf<A> = A extends { read: (...args: never[]) => infer T } ? NonNullable<T> : never;
@@ -36,7 +38,8 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof ibanSettings> &
   PartOf<typeof chainSettings> &
   PartOf<typeof bankSettings> &
-  PartOf<typeof metricsSettings>;
+  PartOf<typeof metricsSettings> &
+  PartOf<typeof fourEyesSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */
 const contextVariables = {

@@ -32,8 +32,18 @@ function Sender({ entry }: { entry: BankEntryView }) {
  * Exceptions, open or resolved. An open one is assigned to an IBAN (it mints) or returned to its sender with a
  * reason; the outcome shows at once in its row and in a status line, and the row offers no second resolution.
  */
-export function ExceptionsTable({ entries, status }: { entries: BankEntryView[]; status: "open" | "resolved" }) {
+export function ExceptionsTable({
+  entries,
+  status,
+  awaiting = [],
+}: {
+  entries: BankEntryView[];
+  status: "open" | "resolved";
+  /** Entries whose return waits for a second operator (four eyes). */
+  awaiting?: string[];
+}) {
   const [resolved, setResolved] = useState<Record<string, BankEntryView>>({});
+  const [waiting, setWaiting] = useState<string[]>(awaiting);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -87,6 +97,9 @@ export function ExceptionsTable({ entries, status }: { entries: BankEntryView[];
                     <td>{entry.remittance ?? bankCopy.none}</td>
                     <td>{entry.problem ?? bankCopy.none}</td>
                     <td>
+                      {open && waiting.includes(entry.id) ? (
+                        <span className="badge wait">{text.awaitingApproval}</span>
+                      ) : null}
                       {open && !current ? (
                         <div className="row-actions">
                           <button type="button" onClick={() => setPanel({ entryId: entry.id, mode: "assign" })}>
@@ -131,7 +144,16 @@ export function ExceptionsTable({ entries, status }: { entries: BankEntryView[];
                         {current.mode === "assign" ? (
                           <AssignForm entryId={entry.id} onResolved={finish} onCancel={() => setPanel(null)} />
                         ) : (
-                          <ReturnForm entryId={entry.id} onResolved={finish} onCancel={() => setPanel(null)} />
+                          <ReturnForm
+                            entryId={entry.id}
+                            onResolved={finish}
+                            onAwaiting={() => {
+                              setWaiting((current) => [...current, entry.id]);
+                              setPanel(null);
+                              setNotice(text.returnAwaiting);
+                            }}
+                            onCancel={() => setPanel(null)}
+                          />
                         )}
                       </td>
                     </tr>

@@ -11,7 +11,13 @@ import { assignExceptionSchema, returnExceptionSchema } from "@/server/bank/oper
 
 const text = bankCopy.exceptions;
 
-type FormProps = { entryId: string; onResolved: (entry: BankEntryView) => void; onCancel: () => void };
+type FormProps = {
+  entryId: string;
+  onResolved: (entry: BankEntryView) => void;
+  /** Four eyes: the return waits for a second operator. */
+  onAwaiting?: () => void;
+  onCancel: () => void;
+};
 
 type ActionOutcome =
   { ok: true; value: BankEntryView } | { ok: false; error?: string; fields?: Record<string, string> };
@@ -98,7 +104,10 @@ export function ReturnForm(props: FormProps) {
   const id = `return-reason-${props.entryId}`;
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     const result = await returnExceptionAction({ entryId: props.entryId, reason });
-    settle(result, "reason", form.setError, props.onResolved);
+    if (result.ok && "approval" in result.value) return props.onAwaiting?.();
+    const outcome: ActionOutcome =
+      result.ok && "entry" in result.value ? { ok: true, value: result.value.entry } : { ...result, ok: false };
+    settle(outcome, "reason", form.setError, props.onResolved);
   });
   return (
     <form className="bank-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.return}>

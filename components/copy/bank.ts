@@ -135,6 +135,8 @@ export const bankCopy = {
     busy: "Working…",
     assigned: (amount: string) => `Assigned: ${amount} mints to the IBAN given.`,
     returned: (amount: string) => `Returned: ${amount} goes back to its sender in the next payment file.`,
+    returnAwaiting: "The return awaits a second operator, who makes it by approving it under Approvals.",
+    awaitingApproval: "Awaiting a second operator",
     payout: "Payout",
   },
   payments: {

@@ -44,8 +44,9 @@ function Counterpart({ counterpart }: { counterpart: CounterpartView }) {
  * The operator's order table. Processing asks for confirmation first; rejecting asks for a reason. The outcome
  * shows at once in the order's row (it stays in the list until the page is loaded again) and in a status line.
  */
-export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
+export function OrdersQueue({ orders, awaiting = [] }: { orders: OperatorOrder[]; awaiting?: string[] }) {
   const [settled, setSettled] = useState<Record<string, OrderView>>({});
+  const [waiting, setWaiting] = useState<string[]>(awaiting);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -63,8 +64,13 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
     setBusy(true);
     try {
       const result = await processOrderAction({ orderId });
-      if (result.ok) finish(result.value);
-      else setNotice({ kind: "error", text: result.error ?? Object.values(result.fields ?? {}).join(" ") });
+      if (result.ok && "order" in result.value) finish(result.value.order);
+      else if (result.ok) {
+        // Four eyes: a second operator processes it by approving (Approvals).
+        setWaiting((current) => [...current, orderId]);
+        setPanel(null);
+        setNotice({ kind: "status", text: text.awaitingApproval(orderId) });
+      } else setNotice({ kind: "error", text: result.error ?? Object.values(result.fields ?? {}).join(" ") });
     } finally {
       setBusy(false);
     }
@@ -123,6 +129,9 @@ export function OrdersQueue({ orders }: { orders: OperatorOrder[] }) {
                       <span className={badgeClass(order.state)}>{text.states[order.state]}</span>
                       {open && listed.awaitingSignature ? (
                         <span className="badge">{text.awaitingSignature}</span>
+                      ) : null}
+                      {open && waiting.includes(order.id) ? (
+                        <span className="badge wait">{operatorCopy.approvals.awaiting}</span>
                       ) : null}
                       {open && listed.stuck ? <span className="badge bad">{text.stuck}</span> : null}
                       {open && listed.chainError ? (

@@ -3,7 +3,8 @@ import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { adminApiRoutes, operatorPages } from "../fixtures/console-routes.ts";
 import { signUp, startOnboarding } from "../fixtures/onboarding.ts";
-import { operatorSession } from "../fixtures/operator.ts";
+import { operatorSession, roleOperatorEmail, roleOperatorSession, type OperatorRole } from "../fixtures/operator.ts";
+import { operatorCopy } from "../../components/copy/operator.ts";
 
 // The operator console does not announce itself: whoever is not an operator meets the 404 of a route that does not
 // exist, on every admin API method and every console page (a visitor is first asked to sign in on pages). The
@@ -88,4 +89,96 @@ test("issue 9: a non-admin gets 404 on every console route and admin API", async
   const options = await operator.fetch("/api/admin/profiles", { method: "OPTIONS" });
   expect(options.status()).toBe(204);
   await operator.dispose();
+});
+
+// C58: which role each part of the console belongs to. A route or page added later that is not listed here fails the
+// test below, so that its role is decided, not forgotten.
+type Need = OperatorRole | "reviewer|treasurer" | "any";
+const ROLE_OF: [prefix: string, need: Need][] = [
+  ["/api/admin/profiles", "reviewer"],
+  ["/api/admin/files", "reviewer|treasurer"],
+  ["/api/admin/orders", "treasurer"],
+  ["/api/admin/bank", "treasurer"],
+  ["/api/admin/ledger", "treasurer"],
+  ["/api/admin/applications", "admin"],
+  ["/api/admin/audit", "admin"],
+  ["/api/admin/events", "admin"],
+  ["/api/admin/operators", "admin"],
+  ["/api/admin/approvals", "any"],
+  ["/operator/profiles", "reviewer"],
+  ["/operator/orders", "treasurer"],
+  ["/operator/bank", "treasurer"],
+  ["/operator/ledger", "treasurer"],
+  ["/operator/applications", "admin"],
+  ["/operator/audit", "admin"],
+  ["/operator/outbox", "admin"],
+  ["/operator/operators", "admin"],
+  ["/operator/approvals", "any"],
+];
+
+function needOf(path: string): Need {
+  if (path === "/operator") return "reviewer";
+  const found = ROLE_OF.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  expect(found, `${path} is given a role in ROLE_OF`).toBeDefined();
+  return found![1];
+}
+
+const allows = (role: OperatorRole, need: Need) => need === "any" || need.split("|").includes(role);
+
+test("C58 a reviewer, a treasurer and an admin each reach exactly their admin API routes and console pages", async () => {
+  test.setTimeout(120_000);
+  const refused = operatorCopy.roleRefused.title;
+  for (const role of ["reviewer", "treasurer", "admin"] as const) {
+    const operator = await roleOperatorSession(role);
+    try {
+      for (const route of apiRoutes) {
+        const label = `${role}: ${route.path} (${route.file})`;
+        if (allows(role, needOf(route.path))) {
+          // Reached: whatever the route answers (a list, a missing id, a method it lacks), not the hidden 404.
+          const res = await operator.get(route.path);
+          const body = res.headers()["content-type"]?.includes("json") ? ((await res.json()) as unknown) : null;
+          expect(res.status() === 404 && JSON.stringify(body) === JSON.stringify(NOT_FOUND), label).toBe(false);
+          expect((await operator.fetch(route.path, { method: "OPTIONS" })).status(), label).toBe(204);
+        } else {
+          for (const method of ["GET", "POST", "OPTIONS"].filter((m) => route.methods.includes(m))) {
+            const res = await operator.fetch(route.path, { method, ...(method === "POST" ? { data: {} } : {}) });
+            expect(res.status(), `${method} ${label}`).toBe(404);
+            if (method !== "OPTIONS") expect(await res.json(), `${method} ${label}`).toEqual(NOT_FOUND);
+          }
+        }
+      }
+      for (const path of pages) {
+        const res = await operator.get(path, { maxRedirects: 0 });
+        const allowed = allows(role, needOf(path));
+        // A page of one thing (a random id here) may not find it; the role is checked before that.
+        const missing = allowed && /[0-9a-f]{8}-/.test(path) && res.status() === 404;
+        expect(missing || res.status() === 200, `${role}: ${path} (${res.status()})`).toBe(true);
+        const html = await res.text();
+        expect(html.includes(refused), `${role}: ${path} says whether the role allows it`).toBe(!allowed);
+      }
+      // The tabs show what the role allows and nothing else.
+      const nav = await (await operator.get("/operator/approvals")).text();
+      for (const tab of [
+        "/operator/orders",
+        "/operator/bank",
+        "/operator/ledger",
+        "/operator/operators",
+        "/operator/audit",
+      ]) {
+        expect(nav.includes(`href="${tab}"`), `${role} sees the ${tab} tab`).toBe(allows(role, needOf(tab)));
+      }
+    } finally {
+      await operator.dispose();
+    }
+  }
+});
+
+test("C58 an operator whose role does not allow a page is told so in the console", async ({ page }) => {
+  await page.goto("/sign-in?next=/operator/orders");
+  await page.getByLabel("Email").fill(roleOperatorEmail("reviewer"));
+  await page.getByLabel("Password").fill(server.demo.operatorPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: operatorCopy.roleRefused.title })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: operatorCopy.sections.label });
+  await expect(tabs.getByRole("link")).toHaveText([operatorCopy.sections.review, operatorCopy.sections.approvals]);
 });

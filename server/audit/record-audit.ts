@@ -21,11 +21,33 @@ export const AUDIT_ACTIONS = [
   "bank.exception.assign",
   "bank.exception.return",
   "bank.payment-file.release",
+  "operator.roles",
+  "operator.disable",
+  "operator.enable",
+  "approval.request",
+  "approval.approve",
+  "approval.reject",
+  "operator.invite",
+  "operator.invitation.accept",
+  "operator.factor.enrol",
+  "operator.factor.remove",
+  "operator.recovery-codes.generate",
+  "operator.recovery-code.use",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action is done to. */
-export const AUDIT_SUBJECT_TYPES = ["profile", "order", "application", "sandbox", "bank-entry", "bank-file"] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  "profile",
+  "order",
+  "application",
+  "sandbox",
+  "bank-entry",
+  "bank-file",
+  "operator",
+  "operator-invitation",
+  "approval",
+] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
 /**

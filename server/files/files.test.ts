@@ -39,7 +39,14 @@ before(async () => {
   const prisma = await db();
   const stamp = randomBytes(4).toString("hex");
   const caller = async (email: string, roles: string[] = []): Promise<Caller> => {
-    const user = await prisma.user.create({ data: { email: `${email}-${stamp}@example.com`, roles } });
+    const user = await prisma.user.create({
+      data: {
+        email: `${email}-${stamp}@example.com`,
+        roles,
+        // An operator who reviews KYC (C58): documents are theirs to read.
+        ...(roles.includes("admin") ? { operator: { create: { roles: ["reviewer"] } } } : {}),
+      },
+    });
     return {
       tokenId: randomUUID(),
       clientId: randomUUID(),

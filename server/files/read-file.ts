@@ -3,14 +3,15 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import type { Caller } from "../oauth/caller.ts";
-import { isOperator } from "../users/is-operator.ts";
+import { operatorMay } from "../operators/operator-access.ts";
 import { fileStorage } from "./configured-storage.ts";
 import type { FileStorage } from "./storage.ts";
 
 export type FileDownload = { name: string; type: string; size: number; content: ReadableStream<Uint8Array> };
 
 /**
- * A File's content for its uploader (the same person, through any application) or an operator. Anyone else learns
+ * A File's content for its uploader (the same person, through any application) or an operator who reviews KYC or
+ * processes orders (C58: the documents are theirs to read; an admin's role is the console itself). Anyone else learns
  * nothing: an unknown id, a malformed one and someone else's file are the same 404.
  */
 export async function readFile(options: {
@@ -23,7 +24,7 @@ export async function readFile(options: {
   const notFound = new AppError("NOT_FOUND", "File not found");
   const id = uuidOrUndefined(options.id);
   if (!id) throw notFound;
-  const operator = await isOperator(caller.userId);
+  const operator = await operatorMay(caller.userId, ["reviewer", "treasurer"]);
   const prisma = await db();
   const row = await prisma.storedFile.findFirst({
     where: { id, ...(operator ? {} : { uploadedById: caller.userId }) },

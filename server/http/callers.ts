@@ -3,7 +3,8 @@ import { authenticateBearer } from "../oauth/authenticate-bearer.ts";
 import { CLIENT_CREDENTIALS, type Caller } from "../oauth/caller.ts";
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
 import { getConfig } from "../config.ts";
-import { isOperator } from "../users/is-operator.ts";
+import { operatorMay } from "../operators/operator-access.ts";
+import type { RoleNeed } from "../operators/operator-roles.ts";
 import { AppError } from "../errors.ts";
 import { described, GUARD, run, type GuardedHandler, type Input } from "./handler.ts";
 import type { Spec } from "../contract/operation.ts";
@@ -97,25 +98,30 @@ export type SessionReader = () => Promise<string | undefined>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The signed-in operator's id. Anyone else (no session, or not an operator) meets the 404 of a missing route. */
-async function operatorOf(session: SessionReader): Promise<string> {
+/**
+ * The signed-in operator's id. Anyone else (no session, not an operator, a disabled one, or one whose roles do not
+ * allow this route) meets the 404 of a missing route (C58).
+ */
+async function operatorOf(session: SessionReader, need: RoleNeed): Promise<string> {
   const userId = await session();
-  if (!userId || !(await isOperator(userId))) throw new AppError("NOT_FOUND", "Not found");
+  if (!userId || !(await operatorMay(userId, need))) throw new AppError("NOT_FOUND", "Not found");
   return userId;
 }
 
 /**
  * The operator, signed in to the web app: the admin API behind the console. It does not announce itself: whoever
  * is not an operator gets 404, on every method. Writes must come from our own pages (the session cookie would
- * otherwise let any site act for the operator). `operator` names them and the request for the audit log.
+ * otherwise let any site act for the operator). `operator` names them and the request for the audit log. `need` is
+ * the role the route asks for (C58): part of the declaration, so no route can forget it.
  */
 export function withOperator<S extends Spec>(
   session: SessionReader,
+  need: RoleNeed,
   spec: S,
   fn: (input: Input<S> & { operatorId: string; operator: AuditActor }) => Promise<unknown>,
 ): GuardedHandler {
   const authenticate = async (req: Request) => {
-    const operatorId = await operatorOf(session);
+    const operatorId = await operatorOf(session, need);
     if (!SAFE_METHODS.has(req.method)) {
       const origin = req.headers.get("origin");
       const foreign = origin !== null && origin !== new URL(getConfig().appUrl).origin;
@@ -133,6 +139,6 @@ export function withOperator<S extends Spec>(
     spec,
     "operator",
   );
-  handler[GUARD] = () => operatorOf(session);
+  handler[GUARD] = () => operatorOf(session, need);
   return handler;
 }

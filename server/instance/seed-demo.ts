@@ -3,6 +3,7 @@ import type { Environment } from "../environment.ts";
 import { hashPassword, verifyPassword } from "../users/password.ts";
 import { ALL_PRIVILEGES } from "../applications/privileges.ts";
 import { hashSecret } from "../oauth/secrets.ts";
+import { OPERATOR_ROLES, type OperatorRole } from "../operators/operator-roles.ts";
 import type { DemoCredentials } from "./demo-credentials.ts";
 
 /** Arbitrary constant: serialises seeding across instances that start together on one PostgreSQL. */
@@ -10,7 +11,7 @@ const SEED_LOCK = 72_431_906;
 export const DEMO_APPLICATION_NAME = "Demo application";
 
 /**
- * Creates the demo operator, a developer with an approved corporate profile, and the demo application with both
+ * Creates the demo operator (every operator role) and one operator per role, a developer with an approved corporate profile, and the demo application with both
  * client ids. Idempotent: existing people keep their passwords; the application's clients follow the credentials
  * (so pinned ids and secret from the environment take effect on an existing database).
  */
@@ -43,13 +44,35 @@ export async function seedDemo(
     missing(demo.operatorEmail) ? hashPassword(demo.operatorPassword) : null,
     missing(demo.developerEmail) ? hashPassword(demo.developerPassword) : null,
   ]);
+  const roleHash = await roleOperatorsHash(prisma, demo, options.operatorPasswordPinned === true);
   await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
-    await tx.user.upsert({
+    const operator = await tx.user.upsert({
       where: { email: demo.operatorEmail },
       update: {},
       create: { email: demo.operatorEmail, name: "Operator", roles: ["admin"], passwordHash: operatorHash },
     });
+    // The demo operator holds every role (C58), so one person can try every part of the console.
+    await tx.operator.upsert({
+      where: { userId: operator.id },
+      update: {},
+      create: { userId: operator.id, roles: [...OPERATOR_ROLES] },
+    });
+    // One operator per role beside it, with the demo operator's password: what a reviewer, a treasurer or an admin
+    // alone sees, and a second operator for four eyes (C59).
+    for (const role of OPERATOR_ROLES) {
+      const email = roleOperatorEmail(demo.operatorEmail, role);
+      const person = await tx.user.upsert({
+        where: { email },
+        update: roleHash ? { passwordHash: roleHash } : {},
+        create: { email, name: `Demo ${role}`, roles: ["admin"], passwordHash: roleHash },
+      });
+      await tx.operator.upsert({
+        where: { userId: person.id },
+        update: {},
+        create: { userId: person.id, roles: [role] },
+      });
+    }
     const developer = await tx.user.upsert({
       where: { email: demo.developerEmail },
       update: {},
@@ -103,4 +126,24 @@ export async function seedDemo(
     ),
   );
   return { passwordsKnown: matches.every(Boolean) };
+}
+
+/** The sandbox's demo operator of one role: `operator+reviewer@tokenrail.local` beside `operator@tokenrail.local`. */
+export function roleOperatorEmail(operatorEmail: string, role: OperatorRole): string {
+  const [local, domain] = operatorEmail.split("@");
+  return `${local}+${role}@${domain}`;
+}
+
+/**
+ * The password hash the demo operators of one role are given: when one is missing, or (a pinned password) one's no
+ * longer matches; otherwise none (they keep theirs).
+ */
+async function roleOperatorsHash(prisma: Db, demo: DemoCredentials, pinned: boolean): Promise<string | null> {
+  const emails = OPERATOR_ROLES.map((role) => roleOperatorEmail(demo.operatorEmail, role));
+  const people = await prisma.user.findMany({ where: { email: { in: emails } }, select: { passwordHash: true } });
+  const stale =
+    people.length < emails.length ||
+    (pinned &&
+      !(await Promise.all(people.map((p) => verifyPassword(demo.operatorPassword, p.passwordHash)))).every(Boolean));
+  return stale ? hashPassword(demo.operatorPassword) : null;
 }

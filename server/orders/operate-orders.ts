@@ -4,7 +4,10 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { givenUpOrders } from "../chains/chain-queue.ts";
 import { db } from "../db/client.ts";
-import type { Order } from "../generated/prisma/client.ts";
+import type { Order, Prisma } from "../generated/prisma/client.ts";
+import type { ApprovalView } from "../approvals/approval.responses.ts";
+import { requestApproval } from "../approvals/request-approval.ts";
+import { OPEN } from "./settle-in.ts";
 import { AppError } from "../errors.ts";
 import { ledgerReport } from "../ledger/ledger-report.ts";
 import { formatAmount } from "../money/amount.ts";
@@ -68,15 +71,60 @@ export function operatorOrderView(row: Order, now: Date, chainError?: string): O
 
 const orderIdSchema = z.string().uuid();
 
-/** The operator processes an order (audited in the settlement's transaction). */
+/** What processing answers: the order as it then is, or (four eyes, C59) the approval it waits for. */
+export type ProcessOutcome = { order: OrderView } | { approval: ApprovalView };
+
+/**
+ * The operator processes an order (audited in the settlement's transaction). With four eyes on, a signed redeem
+ * order above the threshold is not processed: it waits for a second operator (C59), who processes it by approving.
+ */
 export async function operatorProcessOrder(options: {
   orderId: string;
   config: Config;
   operator: AuditActor;
-}): Promise<OrderView> {
-  const { orderId, config, operator } = options;
+  clock?: Clock;
+}): Promise<ProcessOutcome> {
+  const { orderId, config, operator, clock = serverClock } = options;
   if (!orderIdSchema.safeParse(orderId).success) throw new AppError("NOT_FOUND", "Order not found");
-  return orderView(await processOrder({ orderId: orderId.toLowerCase(), config, operator }));
+  const id = orderId.toLowerCase();
+  const prisma = await db();
+  const order = await prisma.order.findUnique({ where: { id } });
+  if (order && needsSecondOperator(order, config)) {
+    const approval = await prisma.$transaction((tx) =>
+      requestApproval(tx, {
+        action: "order.process",
+        subject: { type: "order", id },
+        payload: {},
+        summary: `Process redeem order of ${formatAmount(order.amountMinor)} ${order.currency.toUpperCase()}`,
+        actor: operator,
+        now: clock(),
+      }),
+    );
+    return { approval };
+  }
+  return { order: orderView(await processOrder({ orderId: id, config, operator, clock })) };
+}
+
+/** A signed, open redeem order above the four-eyes threshold that no burn has been sent for yet. */
+function needsSecondOperator(order: Order, config: Config): boolean {
+  return (
+    config.fourEyes !== undefined &&
+    order.kind === "redeem" &&
+    order.amountMinor > config.fourEyes.thresholdMinor &&
+    order.signedAt !== null &&
+    OPEN.some((state) => state === order.state) &&
+    order.txHashes.length === 0
+  );
+}
+
+/** A second operator approved processing (C59): processed as theirs, the approval taken in the claiming transaction. */
+export async function processApprovedOrder(options: {
+  orderId: string;
+  config: Config;
+  operator: AuditActor;
+  inClaim: (tx: Prisma.TransactionClient) => Promise<void>;
+}): Promise<OrderView> {
+  return orderView(await processOrder(options));
 }
 
 /** The operator rejects an open order with a reason (audited in the same transaction). */

@@ -31,8 +31,10 @@ export async function processOrder(options: {
   clock?: Clock;
   /** How long to wait for the chain (default 15 s). */
   waitMs?: number;
+  /** Runs in the transaction that claims the order, once it is claimed (four eyes: the approval is taken there). */
+  inClaim?: (tx: Prisma.TransactionClient) => Promise<void>;
 }): Promise<Order> {
-  const { orderId, config, operator, clock = serverClock, waitMs = PROCESS_WAIT_MS } = options;
+  const { orderId, config, operator, clock = serverClock, waitMs = PROCESS_WAIT_MS, inClaim } = options;
   const prisma = await db();
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
@@ -51,6 +53,7 @@ export async function processOrder(options: {
       data: { chainAttemptAt: now },
     });
     if (count !== 1) return undefined;
+    await inClaim?.(tx);
     const last = await tx.chainTransaction.findFirst({ where: { orderId }, orderBy: { attempt: "desc" } });
     return queueOrderTransaction(tx, order, config, now, { attempt: (last?.attempt ?? 0) + 1, operator });
   });

@@ -1,9 +1,7 @@
-import { db } from "../db/client.ts";
+import { operatorMay } from "../operators/operator-access.ts";
+import { ANY_OPERATOR } from "../operators/operator-roles.ts";
 
-/** Operators hold the `admin` role. */
+/** Enabled operators, whatever their roles (C58: what each may do is asked with `operatorMay`). */
 export async function isOperator(userId: string | undefined): Promise<boolean> {
-  if (!userId) return false;
-  const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { roles: true } });
-  return Boolean(user?.roles.includes("admin"));
+  return operatorMay(userId, ANY_OPERATOR);
 }

@@ -6,31 +6,45 @@ import type { AuditActor } from "@/server/audit/record-audit";
 import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/errors";
 import { requestIdOf } from "@/server/http/request-id";
+import { operatorRoles } from "@/server/operators/operator-access";
+import { allows, type RoleNeed } from "@/server/operators/operator-roles";
 import { validate } from "@/server/validate";
-import { isOperator } from "@/server/users/is-operator";
 
 /** What an operator action answers: its outcome, or what went wrong (field errors keyed by dotted path). */
 export type OperatorResult<T> = { ok: true; value: T } | { ok: false; error?: string; fields?: Record<string, string> };
 
 /**
- * Runs an operator's action from a console screen: the signed-in person must be an operator (checked again here, a
- * server action being reachable without the page), the input is checked with the domain's schema, and the operator
- * and this request are handed to the domain as the audit actor. Refusals of the domain come back as the form's
- * errors; anything else is left to fail loudly.
+ * The signed-in operator as the audit log names them, if their roles allow `need` (C58); otherwise why not: not an
+ * operator (or a disabled one) at all, or a role that does not cover this.
+ */
+export async function consoleOperator(need: RoleNeed): Promise<{ actor: AuditActor } | { refused: string }> {
+  const userId = (await auth())?.user?.id;
+  const roles = await operatorRoles(userId);
+  if (!userId || roles.length === 0) return { refused: operatorCopy.operatorsOnly };
+  if (!allows(roles, need)) return { refused: operatorCopy.roleNotAllowed };
+  // The same request id rules as the API's: a safe X-Request-Id is kept, otherwise a fresh one.
+  const requestId = requestIdOf(new Request(getConfig().appUrl, { headers: await headers() }));
+  return { actor: { userId, requestId } };
+}
+
+/**
+ * Runs an operator's action from a console screen: the signed-in person must be an enabled operator whose roles
+ * allow `need` (checked again here, a server action being reachable without the page), the input is checked with
+ * the domain's schema, and the operator and this request are handed to the domain as the audit actor. Refusals of
+ * the domain come back as the form's errors; anything else is left to fail loudly.
  *
  * Not a server action itself (this module has no "use server"): the pages' actions call it.
  */
 export async function asOperator<S extends z.ZodType, T>(
+  need: RoleNeed,
   schema: S,
   input: unknown,
   fn: (operator: AuditActor, values: z.output<S>) => Promise<T>,
 ): Promise<OperatorResult<T>> {
-  const userId = (await auth())?.user?.id;
-  if (!userId || !(await isOperator(userId))) return { ok: false, error: operatorCopy.operatorsOnly };
-  // The same request id rules as the API's: a safe X-Request-Id is kept, otherwise a fresh one.
-  const requestId = requestIdOf(new Request(getConfig().appUrl, { headers: await headers() }));
+  const operator = await consoleOperator(need);
+  if ("refused" in operator) return { ok: false, error: operator.refused };
   try {
-    return { ok: true, value: await fn({ userId, requestId }, validate(schema, input)) };
+    return { ok: true, value: await fn(operator.actor, validate(schema, input)) };
   } catch (error) {
     if (isAppError(error)) return { ok: false, error: error.fields ? undefined : error.message, fields: error.fields };
     throw error;

@@ -3,33 +3,24 @@ import { notFound, redirect } from "next/navigation";
 import { auth } from "@/app/auth";
 import { SectionTabs } from "@/components/console/section-tabs";
 import { operatorCopy } from "@/components/copy/operator";
-import { isOperator } from "@/server/users/is-operator";
+import { operatorRoles } from "@/server/operators/operator-access";
 import { requestedPath } from "../console-path";
+import { sectionsFor } from "./operator-sections";
 import "./operations.css";
 
 /**
- * Every operator page: a visitor signs in first; a signed-in person who is not an operator gets the same 404 as a
- * page that does not exist (the console does not announce itself).
+ * Every operator page: a visitor signs in first; a signed-in person who is not an enabled operator gets the same 404
+ * as a page that does not exist (the console does not announce itself). The tabs are the sections the operator's
+ * roles allow; each page checks its own role as well (`operatorPage`).
  */
 export default async function OperatorLayout({ children }: { children: ReactNode }) {
   const userId = (await auth())?.user?.id;
   if (!userId) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
-  if (!(await isOperator(userId))) notFound();
-  const s = operatorCopy.sections;
+  const roles = await operatorRoles(userId);
+  if (roles.length === 0) notFound();
   return (
     <div className="shell wide">
-      <SectionTabs
-        label={s.label}
-        tabs={[
-          { href: "/operator", label: s.review, exact: true },
-          { href: "/operator/orders", label: s.orders },
-          { href: "/operator/applications", label: s.applications },
-          { href: "/operator/ledger", label: s.ledger },
-          { href: "/operator/bank", label: s.bank },
-          { href: "/operator/audit", label: s.audit },
-          { href: "/operator/outbox", label: s.outbox },
-        ]}
-      />
+      <SectionTabs label={operatorCopy.sections.label} tabs={sectionsFor(roles)} />
       {children}
     </div>
   );

@@ -6,11 +6,12 @@ import { listReviewQueue } from "@/server/profiles/list-review-queue";
 import { LongValue } from "@/components/layout/long-value";
 import "./review.css";
 import { TableScroll } from "@/components/layout/table-scroll";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 /** The KYC review queue: profiles with a section awaiting review, the longest-waiting first, a page at a time. */
-export default async function ReviewQueuePage(props: { searchParams: Promise<{ page?: string }> }) {
+async function ReviewQueuePage(props: { searchParams: Promise<{ page?: string }> }) {
   const text = operatorCopy.queue;
   const requested = Number.parseInt((await props.searchParams).page ?? "1", 10);
   const queue = await listReviewQueue({ page: Number.isFinite(requested) ? requested : 1 });
@@ -67,3 +68,5 @@ export default async function ReviewQueuePage(props: { searchParams: Promise<{ p
     </main>
   );
 }
+
+export default operatorPage("reviewer", ReviewQueuePage);

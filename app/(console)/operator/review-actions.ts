@@ -1,18 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
 import { z } from "zod";
-import { auth } from "@/app/auth";
 import { operatorCopy } from "@/components/copy/operator";
 import type { AuditActor } from "@/server/audit/record-audit";
 import { isAppError } from "@/server/errors";
-import { requestIdFrom } from "@/server/http/request-id";
 import { validate } from "@/server/validate";
 import { decide, setBlocked } from "@/server/profiles/review-profile";
 import { blockSchema, decisionSchema } from "@/server/profiles/review.schemas";
-import { isOperator } from "@/server/users/is-operator";
 import { MAX_ID } from "@/server/limits";
+import { consoleOperator } from "./as-operator";
 
 /** What a review action answers: what was done, or what went wrong (field errors keyed like the admin API's). */
 export type ReviewResult = { done?: string; error?: string; fields?: Record<string, string> };
@@ -20,14 +17,14 @@ export type ReviewResult = { done?: string; error?: string; fields?: Record<stri
 const target = z.object({ profile: z.string().max(MAX_ID).pipe(z.uuid("must be a profile id")) });
 
 /**
- * Runs a console action as the signed-in operator, named in the audit log with a request id exactly as the admin
- * API names it. Anyone else learns nothing (the admin API's 404 message). Refusals of the domain come back as the
- * form's errors; the profile's page is rendered afresh so the change shows at once.
+ * Runs a console action as the signed-in operator, who must hold the reviewer role (C58), named in the audit log
+ * with a request id exactly as the admin API names it. Refusals of the domain come back as the form's errors; the
+ * profile's page is rendered afresh so the change shows at once.
  */
 async function asOperator(input: unknown, fn: (operator: AuditActor, profile: string) => Promise<string>) {
-  const userId = (await auth())?.user?.id;
-  if (!userId || !(await isOperator(userId))) return { error: operatorCopy.review.notOperator };
-  const operator = { userId, requestId: requestIdFrom(await headers()) };
+  const signedIn = await consoleOperator("reviewer");
+  if ("refused" in signedIn) return { error: signedIn.refused };
+  const operator = signedIn.actor;
   try {
     const { profile } = validate(target, input);
     const done = await fn(operator, profile);

@@ -22,9 +22,22 @@ export async function claimException(
     data: { resolvedAt: now, resolvedById: actor.userId },
   });
   if (claimed.count === 1) return tx.bankEntry.findUniqueOrThrow({ where: { id } });
+  throw await notOpen(tx, id);
+}
+
+/** An exception still open, read (not taken) in the caller's transaction; refused as `claimException` refuses. */
+export async function openException(tx: Prisma.TransactionClient, entryId: string): Promise<BankEntry> {
+  if (!UUID.test(entryId)) throw new AppError("NOT_FOUND", "Bank entry not found");
+  const id = entryId.toLowerCase();
+  const entry = await tx.bankEntry.findUnique({ where: { id } });
+  if (entry?.outcome === "unmatched" && entry.resolvedAt === null) return entry;
+  throw await notOpen(tx, id);
+}
+
+async function notOpen(tx: Prisma.TransactionClient, id: string): Promise<AppError> {
   const entry = await tx.bankEntry.findUnique({ where: { id }, select: { outcome: true } });
-  if (!entry) throw new AppError("NOT_FOUND", "Bank entry not found");
-  throw new AppError(
+  if (!entry) return new AppError("NOT_FOUND", "Bank entry not found");
+  return new AppError(
     "CONFLICT",
     entry.outcome === "assigned" || entry.outcome === "returned"
       ? `This credit was resolved before (${entry.outcome})`

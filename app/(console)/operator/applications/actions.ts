@@ -17,6 +17,7 @@ const applicationRef = z.object({ applicationId: z.string().max(MAX_ID) });
 /** Grant or decline a privilege the application's developer asked for. */
 export async function decidePrivilegeRequestAction(input: unknown): Promise<OperatorResult<ApplicationView>> {
   const result = await asOperator(
+    "admin",
     applicationRef.extend(privilegeRequestDecisionSchema.shape),
     input,
     (operator, { applicationId, ...request }) => decidePrivilegeRequest({ id: applicationId, request, operator }),
@@ -28,6 +29,7 @@ export async function decidePrivilegeRequestAction(input: unknown): Promise<Oper
 /** Set an application's privileges and KYC model directly. */
 export async function changeApplicationAction(input: unknown): Promise<OperatorResult<ApplicationView>> {
   const result = await asOperator(
+    "admin",
     applicationRef.extend(applicationChangeSchema.shape),
     input,
     (operator, { applicationId, ...change }) => changeApplication({ id: applicationId, change, operator }),

@@ -2,11 +2,12 @@ import { operatorCopy } from "@/components/copy/operator";
 import { ApplicationsBoard } from "@/components/operator/applications-board";
 import { listApplications } from "@/server/applications/operate-applications";
 import { ALL_PRIVILEGES } from "@/server/applications/privileges";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 /** Every registered application; privilege requests first, for the operator to grant or decline. */
-export default async function OperatorApplicationsPage() {
+async function OperatorApplicationsPage() {
   const { applications } = await listApplications();
   return (
     <main>
@@ -16,3 +17,5 @@ export default async function OperatorApplicationsPage() {
     </main>
   );
 }
+
+export default operatorPage("admin", OperatorApplicationsPage);

@@ -9,6 +9,7 @@ import { isAppError } from "@/server/errors";
 import { LongValue } from "@/components/layout/long-value";
 import "../review.css";
 import { TableScroll } from "@/components/layout/table-scroll";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +24,7 @@ function subjectHref(subject: { type: string; id: string }): string | undefined 
 }
 
 /** The audit log of operator actions, newest first, by subject and action, an "Older" page at a time. */
-export default async function AuditPage(props: { searchParams: Promise<Search> }) {
+async function AuditPage(props: { searchParams: Promise<Search> }) {
   const text = operatorCopy.audit;
   const search = await props.searchParams;
   const raw = {
@@ -170,3 +171,5 @@ function one(value: string | string[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return first?.trim() ? first.trim() : undefined;
 }
+
+export default operatorPage("admin", AuditPage);

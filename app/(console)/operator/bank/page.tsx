@@ -5,13 +5,14 @@ import { bankCopy } from "@/components/copy/bank";
 import { listBankFiles } from "@/server/bank/operator/list-bank-files";
 import { getConfig } from "@/server/config";
 import { firstPageIfRefused, pageOf, type SearchParams } from "./page-params";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 const text = bankCopy.files;
 
 /** Statements in: the upload, and the files imported so far with what each did. */
-export default async function BankFilesPage(props: { searchParams: Promise<SearchParams> }) {
+async function BankFilesPage(props: { searchParams: Promise<SearchParams> }) {
   const { query, from } = await pageOf(props.searchParams);
   const { files, nextCursor } = await firstPageIfRefused(query, (q) => listBankFiles({ ...q, direction: "inbound" }));
   return (
@@ -27,3 +28,5 @@ export default async function BankFilesPage(props: { searchParams: Promise<Searc
     </main>
   );
 }
+
+export default operatorPage("treasurer", BankFilesPage);

@@ -4,6 +4,7 @@ import { ledgerHistory } from "@/server/ledger/ledger-history";
 import { ledgerReport } from "@/server/ledger/ledger-report";
 import { displayAmount } from "@/server/money/display";
 import { TableScroll } from "@/components/layout/table-scroll";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,7 @@ const byCurrencyAndChain = (a: { currency: string; chain: string }, b: { currenc
   a.currency.localeCompare(b.currency) || a.chain.localeCompare(b.chain);
 
 /** Issued, redeemed and outstanding per currency and chain, now and day by day over a chosen period. */
-export default async function OperatorLedgerPage(props: { searchParams: Promise<{ days?: string | string[] }> }) {
+async function OperatorLedgerPage(props: { searchParams: Promise<{ days?: string | string[] }> }) {
   const asked = Number((await props.searchParams).days);
   const days = RANGES.includes(asked) ? asked : 30;
   const [report, history] = await Promise.all([ledgerReport(), ledgerHistory({ days })]);
@@ -133,3 +134,5 @@ export default async function OperatorLedgerPage(props: { searchParams: Promise<
     </main>
   );
 }
+
+export default operatorPage("treasurer", OperatorLedgerPage);

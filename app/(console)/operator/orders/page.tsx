@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { operatorCopy } from "@/components/copy/operator";
 import { OrdersQueue } from "@/components/operator/orders-queue";
+import { awaitingApproval } from "@/server/approvals/list-approvals";
 import { isAppError } from "@/server/errors";
 import { operatorOrderQueue } from "@/server/orders/operator-order-queue";
 import { operatorQueueQuery, QUEUE_FILTERS, type OperatorQueueQuery } from "@/server/orders/operator-queue.schemas";
 import { ORDER_KINDS } from "@/server/orders/order.schemas";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
@@ -53,12 +55,16 @@ function pageHref(query: OperatorQueueQuery, cursor?: string): string {
 }
 
 /** The operator's order queue: signed redeem orders awaiting a decision by default, filterable, a page at a time. */
-export default async function OperatorOrdersPage(props: { searchParams: Promise<SearchParams> }) {
+async function OperatorOrdersPage(props: { searchParams: Promise<SearchParams> }) {
   const params = await props.searchParams;
   const { query, fields } = readQuery(params);
   const queue = await loadQueue(query);
   const badCursor = queue.cursorRefused;
   const shownFrom = badCursor ? undefined : query.cursor;
+  const awaiting = await awaitingApproval(
+    "order",
+    queue.orders.map((o) => o.id),
+  );
   return (
     <main>
       <h1>{text.title}</h1>
@@ -118,7 +124,7 @@ export default async function OperatorOrdersPage(props: { searchParams: Promise<
       {queue.orders.length === 0 ? (
         <p className="card empty">{text.empty}</p>
       ) : (
-        <OrdersQueue key={pageHref(query, shownFrom)} orders={queue.orders} />
+        <OrdersQueue key={pageHref(query, shownFrom)} orders={queue.orders} awaiting={[...awaiting]} />
       )}
       <nav className="pager" aria-label={text.pages}>
         {shownFrom ? <Link href={pageHref(query)}>{text.firstPage}</Link> : null}
@@ -127,3 +133,5 @@ export default async function OperatorOrdersPage(props: { searchParams: Promise<
     </main>
   );
 }
+
+export default operatorPage("treasurer", OperatorOrdersPage);

@@ -1,10 +1,11 @@
 import { operatorCopy } from "@/components/copy/operator";
 import { listOutbox } from "@/server/outbox/list-outbox";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 /** The operator reads the mail the instance would have sent (no mail server is attached). */
-export default async function OutboxPage() {
+async function OutboxPage() {
   const messages = await listOutbox();
   return (
     <main>
@@ -25,3 +26,5 @@ export default async function OutboxPage() {
     </main>
   );
 }
+
+export default operatorPage("admin", OutboxPage);

@@ -6,5 +6,5 @@ import { methods } from "@/server/http/methods.ts";
 import { applicationListResponse } from "@/server/applications/application.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { responses: { 200: applicationListResponse } }, () => listApplications()),
+  GET: withOperator(sessionUserId, "admin", { responses: { 200: applicationListResponse } }, () => listApplications()),
 });

@@ -6,7 +6,10 @@ import { methods } from "@/server/http/methods.ts";
 import { LIST_AUDIT_RESPONSES } from "@/server/audit/audit.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { query: listAuditQuery, responses: LIST_AUDIT_RESPONSES }, ({ query, url }) =>
-    listAudit({ query, url }),
+  GET: withOperator(
+    sessionUserId,
+    "admin",
+    { query: listAuditQuery, responses: LIST_AUDIT_RESPONSES },
+    ({ query, url }) => listAudit({ query, url }),
   ),
 });

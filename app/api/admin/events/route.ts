@@ -8,6 +8,7 @@ import { recordedEventListResponse } from "@/server/events/event.responses.ts";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
     sessionUserId,
+    "admin",
     { query: listEventsQuery, responses: { 200: recordedEventListResponse } },
     ({ query }) => listEvents(query),
   ),

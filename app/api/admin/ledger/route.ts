@@ -6,5 +6,5 @@ import { ledgerOverviewResponse } from "@/server/orders/operator-order.responses
 import { ledgerOverview } from "@/server/orders/operate-orders.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { responses: { 200: ledgerOverviewResponse } }, () => ledgerOverview()),
+  GET: withOperator(sessionUserId, "treasurer", { responses: { 200: ledgerOverviewResponse } }, () => ledgerOverview()),
 });

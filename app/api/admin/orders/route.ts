@@ -8,6 +8,7 @@ import { listOrdersForOperator, operatorOrdersQuery } from "@/server/orders/oper
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
     sessionUserId,
+    "treasurer",
     { query: operatorOrdersQuery, responses: { 200: operatorOrderListResponse } },
     ({ query }) => listOrdersForOperator(query),
   ),

@@ -6,5 +6,5 @@ import { reviewQueueResponse } from "@/server/profiles/review.responses.ts";
 import { listAwaitingReview } from "@/server/profiles/review-profile.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { responses: { 200: reviewQueueResponse } }, () => listAwaitingReview()),
+  GET: withOperator(sessionUserId, "reviewer", { responses: { 200: reviewQueueResponse } }, () => listAwaitingReview()),
 });

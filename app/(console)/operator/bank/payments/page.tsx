@@ -4,13 +4,14 @@ import { bankCopy } from "@/components/copy/bank";
 import { listBankFiles } from "@/server/bank/operator/list-bank-files";
 import { waitingPayouts } from "@/server/bank/operator/payment-files";
 import { firstPageIfRefused, pageOf, type SearchParams } from "../page-params";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 const text = bankCopy.payments;
 
 /** Payment files out: what each carries and its state; release, download, or write one now. */
-export default async function BankPaymentsPage(props: { searchParams: Promise<SearchParams> }) {
+async function BankPaymentsPage(props: { searchParams: Promise<SearchParams> }) {
   const { query, from } = await pageOf(props.searchParams);
   const [{ files, nextCursor }, { count }] = await Promise.all([
     firstPageIfRefused(query, (q) => listBankFiles({ ...q, direction: "outbound" })),
@@ -28,3 +29,5 @@ export default async function BankPaymentsPage(props: { searchParams: Promise<Se
     </main>
   );
 }
+
+export default operatorPage("treasurer", BankPaymentsPage);

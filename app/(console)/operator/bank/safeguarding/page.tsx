@@ -4,6 +4,7 @@ import { bankCopy } from "@/components/copy/bank";
 import { TableScroll } from "@/components/layout/table-scroll";
 import { listSafeguardingDays } from "@/server/bank/reconcile/list-safeguarding-days";
 import { firstPageIfRefused, pageOf, type SearchParams } from "../page-params";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ const text = bankCopy.safeguarding;
  * Safeguarding (C51): per statement day the bank's closing balance beside what must be there, and the difference.
  * A day that does not add up is flagged in words (its badge and a summary above the table), not by colour alone.
  */
-export default async function SafeguardingPage(props: { searchParams: Promise<SearchParams> }) {
+async function SafeguardingPage(props: { searchParams: Promise<SearchParams> }) {
   const { query, from } = await pageOf(props.searchParams);
   const { days, nextCursor } = await firstPageIfRefused(query, (q) =>
     listSafeguardingDays({ cursor: q.cursor, limit: q.limit }),
@@ -100,3 +101,5 @@ export default async function SafeguardingPage(props: { searchParams: Promise<Se
     </main>
   );
 }
+
+export default operatorPage("treasurer", SafeguardingPage);

@@ -10,13 +10,14 @@ import { isAppError } from "@/server/errors";
 import { reviewItem, type ReviewItem } from "@/server/profiles/review-profile";
 import { LongValue } from "@/components/layout/long-value";
 import "../../review.css";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 type Section = { section: "details" | "form" | "verification"; kind: string; state: string };
 
 /** One profile under review: what it submitted, its documents in place, and the operator's decisions. */
-export default async function ProfileReviewPage(props: { params: Promise<{ profile: string }> }) {
+async function ProfileReviewPage(props: { params: Promise<{ profile: string }> }) {
   const item = await load((await props.params).profile);
   const text = operatorCopy.review;
   const name = item.name || operatorCopy.unnamed;
@@ -106,3 +107,5 @@ async function load(id: string): Promise<ReviewItem> {
     throw error;
   }
 }
+
+export default operatorPage("reviewer", ProfileReviewPage);

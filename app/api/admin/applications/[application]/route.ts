@@ -12,6 +12,7 @@ const params = pathParams("application");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PATCH: withOperator(
     sessionUserId,
+    "admin",
     { params, body: applicationChangeSchema, responses: { 200: applicationResponse }, refusals: OPERATOR_WRITE },
     ({ params, body, operator }) => changeApplication({ id: params.application, change: body, operator }),
   ),

@@ -10,6 +10,7 @@ import { methods } from "@/server/http/methods.ts";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
     sessionUserId,
+    "treasurer",
     { query: listExceptionsQuery, responses: LIST_EXCEPTIONS_RESPONSES },
     async ({ query, url }) => {
       const { exceptions, nextCursor } = await listExceptions(query);

@@ -17,6 +17,7 @@ import { xmlBody } from "@/server/http/xml-body.ts";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
     sessionUserId,
+    "treasurer",
     { query: listBankFilesQuery, responses: LIST_BANK_FILES_RESPONSES },
     async ({ query, url }) => {
       const { files, nextCursor } = await listBankFiles(query);
@@ -25,6 +26,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   ),
   POST: withOperator(
     sessionUserId,
+    "treasurer",
     { query: uploadBankFileQuery, responses: UPLOAD_BANK_FILE_RESPONSES, refusals: UPLOAD_REFUSALS },
     ({ req, query, operator }) =>
       uploadBankFile({ request: xmlBody(req), name: query.name, actor: operator, config: getConfig() }),

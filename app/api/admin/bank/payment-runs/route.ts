@@ -8,8 +8,11 @@ import { methods } from "@/server/http/methods.ts";
 import { OPERATOR_WRITE } from "@/server/users/operator.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { responses: { 200: waitingPayoutsResponse } }, () => waitingPayouts()),
-  POST: withOperator(sessionUserId, { responses: PAYMENT_RUN_RESPONSES, refusals: OPERATOR_WRITE }, ({ operator }) =>
-    operatorPaymentRun({ actor: operator, config: getConfig() }),
+  GET: withOperator(sessionUserId, "treasurer", { responses: { 200: waitingPayoutsResponse } }, () => waitingPayouts()),
+  POST: withOperator(
+    sessionUserId,
+    "treasurer",
+    { responses: PAYMENT_RUN_RESPONSES, refusals: OPERATOR_WRITE },
+    ({ operator }) => operatorPaymentRun({ actor: operator, config: getConfig() }),
   ),
 });

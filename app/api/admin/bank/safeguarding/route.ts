@@ -8,8 +8,13 @@ import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { query: pageQuery, responses: SAFEGUARDING_RESPONSES }, async ({ query, url }) => {
-    const { days, nextCursor } = await listSafeguardingDays({ cursor: query.cursor, limit: query.limit });
-    return pageReply(url, { days }, nextCursor);
-  }),
+  GET: withOperator(
+    sessionUserId,
+    "treasurer",
+    { query: pageQuery, responses: SAFEGUARDING_RESPONSES },
+    async ({ query, url }) => {
+      const { days, nextCursor } = await listSafeguardingDays({ cursor: query.cursor, limit: query.limit });
+      return pageReply(url, { days }, nextCursor);
+    },
+  ),
 });

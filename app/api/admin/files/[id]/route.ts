@@ -15,6 +15,7 @@ const query = z.object({ inline: z.enum(["1"], "must be 1 (show in place) or abs
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
     sessionUserId,
+    ["reviewer", "treasurer"],
     { params, query, responses: { 200: OPERATOR_FILE_CONTENT } },
     async ({ operatorId, params, query }) =>
       downloadResponse(await readFile({ caller: { userId: operatorId }, id: params.id, config: getConfig() }), {

@@ -9,7 +9,7 @@ import { reviewItem } from "@/server/profiles/review-profile.ts";
 const params = pathParams("profile");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { params, responses: { 200: reviewItemResponse } }, ({ params }) =>
+  GET: withOperator(sessionUserId, "reviewer", { params, responses: { 200: reviewItemResponse } }, ({ params }) =>
     reviewItem(params.profile),
   ),
 });

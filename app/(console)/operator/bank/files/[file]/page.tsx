@@ -9,16 +9,14 @@ import { formatWhen } from "@/components/operator/format";
 import { readBankFile } from "@/server/bank/operator/read-bank-file";
 import { isAppError } from "@/server/errors";
 import { firstPageIfRefused, pageOf, type SearchParams } from "../../page-params";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 const text = bankCopy.report;
 
 /** One bank file: what it is, a download, and its import report (a statement) or its payouts (a payment file). */
-export default async function BankFilePage(props: {
-  params: Promise<{ file: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+async function BankFilePage(props: { params: Promise<{ file: string }>; searchParams: Promise<SearchParams> }) {
   const { file: id } = await props.params;
   const { query, from } = await pageOf(props.searchParams);
   const detail = await firstPageIfRefused(query, (q) => readBankFile({ id, query: q })).catch((error: unknown) => {
@@ -89,3 +87,5 @@ export default async function BankFilePage(props: {
     </main>
   );
 }
+
+export default operatorPage("treasurer", BankFilePage);

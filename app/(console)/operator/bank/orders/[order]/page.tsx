@@ -7,13 +7,14 @@ import { LongValue } from "@/components/layout/long-value";
 import { formatWhen } from "@/components/operator/format";
 import { readOrderForOperator } from "@/server/bank/operator/read-order";
 import { isAppError } from "@/server/errors";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
 
 export const dynamic = "force-dynamic";
 
 const text = bankCopy.order;
 
 /** The order a bank entry minted or a payout paid: its state, amount and chain transactions. */
-export default async function BankOrderPage(props: { params: Promise<{ order: string }> }) {
+async function BankOrderPage(props: { params: Promise<{ order: string }> }) {
   const { order: id } = await props.params;
   const order = await readOrderForOperator(id).catch((error: unknown) => {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
@@ -69,3 +70,5 @@ export default async function BankOrderPage(props: { params: Promise<{ order: st
     </main>
   );
 }
+
+export default operatorPage("treasurer", BankOrderPage);

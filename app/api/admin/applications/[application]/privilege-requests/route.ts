@@ -12,6 +12,7 @@ const params = pathParams("application");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "admin",
     {
       params,
       body: privilegeRequestDecisionSchema,

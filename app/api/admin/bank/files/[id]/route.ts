@@ -13,6 +13,7 @@ const params = pathParams("id");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
     sessionUserId,
+    "treasurer",
     { params, query: pageQuery, responses: BANK_FILE_RESPONSES },
     async ({ params, query, url }) => {
       const { nextCursor, ...detail } = await readBankFile({ id: params.id, query });

@@ -1,6 +1,8 @@
-// POST /admin/orders/{orderId}/process — process an order: mint, or burn and pay out
+// POST /admin/orders/{orderId}/process — process an order: mint, or burn and pay out (or ask a second operator)
 import { sessionUserId } from "@/app/auth";
+import { awaitingApprovalResponse } from "@/server/approvals/approval.responses.ts";
 import { getConfig } from "@/server/config.ts";
+import { Reply } from "@/server/contract/reply.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
@@ -14,7 +16,16 @@ const params = pathParams("orderId");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
-    { params, responses: { 200: orderResponse }, refusals: { ...OPERATOR_WRITE, ...PROCESS_ORDER_REFUSALS } },
-    ({ params, operator }) => operatorProcessOrder({ orderId: params.orderId, config: getConfig(), operator }),
+    "treasurer",
+    {
+      params,
+      responses: { 200: orderResponse, 202: awaitingApprovalResponse },
+      refusals: { ...OPERATOR_WRITE, ...PROCESS_ORDER_REFUSALS },
+    },
+    async ({ params, operator }) => {
+      const outcome = await operatorProcessOrder({ orderId: params.orderId, config: getConfig(), operator });
+      // 202 while a large redeem order waits for a second operator (four eyes), 200 once processed.
+      return "approval" in outcome ? new Reply(202, outcome) : outcome.order;
+    },
   ),
 });

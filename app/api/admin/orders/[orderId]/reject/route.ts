@@ -15,6 +15,7 @@ const params = pathParams("orderId");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "treasurer",
     {
       params,
       body: rejectOrderSchema,

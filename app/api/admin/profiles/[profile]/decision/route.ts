@@ -14,6 +14,7 @@ const params = pathParams("profile");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "reviewer",
     {
       params,
       body: decisionSchema,

@@ -13,6 +13,7 @@ const params = pathParams("profile");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "reviewer",
     { params, responses: { 200: profileResponse }, refusals: { ...OPERATOR_WRITE, ...BLOCK_REFUSALS } },
     ({ params, operator }) => setBlocked({ profileId: params.profile, blocked: false, operator }),
   ),

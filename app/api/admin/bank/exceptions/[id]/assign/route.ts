@@ -13,6 +13,7 @@ const params = pathParams("id");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "treasurer",
     { params, body: assignExceptionSchema, responses: { 200: bankEntryResponse }, refusals: RESOLVE_REFUSALS },
     ({ params, body, operator }) =>
       assignException({ entryId: params.id, iban: body.iban, actor: operator, config: getConfig() }),

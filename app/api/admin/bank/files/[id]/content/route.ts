@@ -11,7 +11,7 @@ import { pathParams } from "@/server/http/path-params.ts";
 const params = pathParams("id");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, { params, responses: { 200: BANK_FILE_CONTENT } }, async ({ params }) =>
+  GET: withOperator(sessionUserId, "treasurer", { params, responses: { 200: BANK_FILE_CONTENT } }, async ({ params }) =>
     downloadResponse(await bankFileContent({ id: params.id, config: getConfig() })),
   ),
 });

@@ -12,6 +12,7 @@ const params = pathParams("id");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
     sessionUserId,
+    "treasurer",
     { params, responses: RELEASE_RESPONSES, refusals: RELEASE_REFUSALS },
     ({ params, operator }) => operatorReleasePaymentFile({ fileId: params.id, actor: operator, config: getConfig() }),
   ),

@@ -1,0 +1,27 @@
+import type { OperatorApproval, Prisma } from "../generated/prisma/client.ts";
+import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
+
+/** The approval as the console and the admin API show it, with the operators' emails. */
+export async function approvalViews(tx: Prisma.TransactionClient, rows: OperatorApproval[]): Promise<ApprovalView[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.requestedById, ...(r.decidedById ? [r.decidedById] : [])]))];
+  const people = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
+  const person = (id: string) => ({ id, email: people.find((p) => p.id === id)?.email ?? "" });
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action as ApprovalAction,
+    subject: { type: row.subjectType as ApprovalView["subject"]["type"], id: row.subjectId },
+    summary: row.summary,
+    payload: row.payload as Record<string, unknown>,
+    state: row.state,
+    requestedBy: person(row.requestedById),
+    requestedAt: row.requestedAt.toISOString(),
+    decidedBy: row.decidedById ? person(row.decidedById) : null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    note: row.note,
+  }));
+}
+
+export async function approvalView(tx: Prisma.TransactionClient, row: OperatorApproval): Promise<ApprovalView> {
+  const [view] = await approvalViews(tx, [row]);
+  return view!;
+}

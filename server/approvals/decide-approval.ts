@@ -1,0 +1,127 @@
+import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
+import { performReturn } from "../bank/exceptions/return-exception.ts";
+import { serverClock, type Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import type { OperatorApproval, OperatorRole, Prisma } from "../generated/prisma/client.ts";
+import { uuidOrUndefined } from "../ids.ts";
+import { applyOperatorRoles } from "../operators/change-operator-roles.ts";
+import { operatorRoles } from "../operators/operator-access.ts";
+import { processApprovedOrder } from "../orders/operate-orders.ts";
+import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
+import { approvalView } from "./approval-view.ts";
+
+type Run = (options: {
+  approval: OperatorApproval;
+  actor: AuditActor;
+  config: Config;
+  now: Date;
+  /** Must be called in the transaction that makes the change: takes the approval, once. */
+  take: (tx: Prisma.TransactionClient) => Promise<void>;
+}) => Promise<unknown>;
+
+/** Each action that can wait for a second operator: the role that approves it, and how it runs then. */
+const ACTIONS: Record<ApprovalAction, { need: OperatorRole; run: Run }> = {
+  "order.process": {
+    need: "treasurer",
+    run: ({ approval, actor, config, take }) =>
+      processApprovedOrder({ orderId: approval.subjectId, config, operator: actor, inClaim: take }),
+  },
+  "bank.exception.return": {
+    need: "treasurer",
+    run: ({ approval, actor, config, take }) =>
+      performReturn({
+        entryId: approval.subjectId,
+        reason: (approval.payload as { reason: string }).reason,
+        actor,
+        config,
+        inClaim: take,
+      }),
+  },
+  "operator.roles": {
+    need: "admin",
+    run: async ({ approval, actor, now, take }) => {
+      const prisma = await db();
+      return prisma.$transaction(async (tx) => {
+        await take(tx);
+        const { roles } = approval.payload as { roles: OperatorRole[] };
+        return applyOperatorRoles(tx, { userId: approval.subjectId, roles, actor, now, approvalId: approval.id });
+      });
+    },
+  },
+};
+
+/**
+ * A second operator decides on an action another asked for (C59). The requester cannot decide on their own; the
+ * decider needs the role the action needs. Approving runs the action as the approver's, and the approval is taken
+ * in the action's own transaction (so it is approved exactly when the action happened, once, however many approve
+ * at once); rejecting closes it with a note. Both operators are in the audit log: the request, the decision and the
+ * action itself. An approved action that can no longer run (the order was settled meanwhile) is closed with why.
+ */
+export async function decideApproval(options: {
+  approvalId: string;
+  decision: "approve" | "reject";
+  note?: string;
+  actor: AuditActor;
+  config: Config;
+  clock?: Clock;
+}): Promise<{ approval: ApprovalView; result?: unknown }> {
+  const { decision, note, actor, config, clock = serverClock } = options;
+  const id = uuidOrUndefined(options.approvalId);
+  if (!id) throw new AppError("NOT_FOUND", "Approval not found");
+  const prisma = await db();
+  const approval = await prisma.operatorApproval.findUnique({ where: { id } });
+  if (!approval) throw new AppError("NOT_FOUND", "Approval not found");
+  if (approval.state !== "pending") throw new AppError("CONFLICT", `This was ${approval.state} before`);
+  if (approval.requestedById === actor.userId) {
+    throw new AppError("FORBIDDEN", "You asked for this yourself: a second operator must decide on it");
+  }
+  const action = ACTIONS[approval.action as ApprovalAction];
+  if (!(await operatorRoles(actor.userId)).includes(action.need)) {
+    throw new AppError("FORBIDDEN", `Your role does not allow this: it needs a ${action.need}`);
+  }
+  const now = clock();
+  const take = async (tx: Prisma.TransactionClient, state: "approved" | "rejected", why?: string) => {
+    const { count } = await tx.operatorApproval.updateMany({
+      where: { id, state: "pending" },
+      data: { state, decidedById: actor.userId, decidedAt: now, note: why ?? null, pendingKey: null },
+    });
+    if (count !== 1) throw new AppError("CONFLICT", "Another operator decided on this first");
+    await recordAudit(tx, {
+      actor,
+      action: state === "approved" ? "approval.approve" : "approval.reject",
+      subject: { type: "approval", id },
+      after: { action: approval.action, subject: approval.subjectId, requestedBy: approval.requestedById },
+      reason: why ?? null,
+      at: now,
+    });
+  };
+  if (decision === "reject") {
+    await prisma.$transaction((tx) => take(tx, "rejected", note));
+    return { approval: await approvalView(prisma, await prisma.operatorApproval.findUniqueOrThrow({ where: { id } })) };
+  }
+  let taken = false;
+  try {
+    const result = await action.run({
+      approval,
+      actor,
+      config,
+      now,
+      take: async (tx) => {
+        await take(tx, "approved", note);
+        taken = true;
+      },
+    });
+    return {
+      approval: await approvalView(prisma, await prisma.operatorApproval.findUniqueOrThrow({ where: { id } })),
+      result,
+    };
+  } catch (error) {
+    // The action refused before it ran (its subject moved on): nothing is left to approve.
+    if (!taken && error instanceof AppError && (error.code === "CONFLICT" || error.code === "NOT_FOUND")) {
+      await prisma.$transaction((tx) => take(tx, "rejected", `Could not run: ${error.message}`)).catch(() => undefined);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,13 @@
+import { db } from "../db/client.ts";
+import type { OperatorView } from "./operator.responses.ts";
+import { OPERATOR_INCLUDE, operatorViews } from "./operator-view.ts";
+
+/** Every operator of this instance, enabled ones first, then by email (the operators page, C58). */
+export async function listOperators(): Promise<{ operators: OperatorView[] }> {
+  const prisma = await db();
+  const rows = await prisma.operator.findMany({ include: OPERATOR_INCLUDE, take: 500 });
+  rows.sort(
+    (a, b) => Number(a.disabledAt !== null) - Number(b.disabledAt !== null) || a.user.email.localeCompare(b.user.email),
+  );
+  return { operators: await operatorViews(prisma, rows) };
+}

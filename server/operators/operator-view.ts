@@ -1,0 +1,27 @@
+import type { Operator, OperatorRole, Prisma } from "../generated/prisma/client.ts";
+import type { OperatorView } from "./operator.responses.ts";
+import { normalRoles } from "./operator-roles.ts";
+
+export type OperatorRow = Operator & { user: { email: string; name: string } };
+export const OPERATOR_INCLUDE = { user: { select: { email: true, name: true } } } as const;
+
+/** Operators as the page lists them, with any role change that waits for a second operator. */
+export async function operatorViews(tx: Prisma.TransactionClient, rows: OperatorRow[]): Promise<OperatorView[]> {
+  const pending = await tx.operatorApproval.findMany({
+    where: { action: "operator.roles", state: "pending", subjectId: { in: rows.map((r) => r.userId) } },
+    select: { subjectId: true, payload: true },
+  });
+  return rows.map((row) => {
+    const asked = pending.find((p) => p.subjectId === row.userId)?.payload as { roles?: OperatorRole[] } | undefined;
+    return {
+      id: row.userId,
+      email: row.user.email,
+      name: row.user.name,
+      roles: normalRoles(row.roles),
+      enabled: row.disabledAt === null,
+      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      pendingRoles: asked?.roles ? normalRoles(asked.roles) : null,
+    };
+  });
+}
