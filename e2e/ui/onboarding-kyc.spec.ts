@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from "
 import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { operatorSession } from "../fixtures/operator.ts";
+import { verifyEmail } from "../fixtures/onboarding.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 import { startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
 import { fillPerson, fillPersonalQuestionnaire, pdfFile, pngImage, upload } from "../fixtures/kyc-screens.ts";
@@ -15,7 +16,11 @@ const PASSWORD = "correct horse battery";
 /** The server's default upload limit (TOKENRAIL_FILE_SIZE_LIMIT is not set for the test server). */
 const SIZE_LIMIT = 5 * 1024 * 1024;
 
-async function startOnboarding(page: Page, target: { appUrl: string; codeClientId: string }, email: string) {
+async function startOnboarding(
+  page: Page,
+  target: { appUrl: string; codeClientId: string; operatorPassword?: string },
+  email: string,
+) {
   const url = new URL(`${target.appUrl}/api/auth`);
   url.search = new URLSearchParams({
     client_id: target.codeClientId,
@@ -29,6 +34,9 @@ async function startOnboarding(page: Page, target: { appUrl: string; codeClientI
   await page.goto(url.toString());
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email, {
+    target: target.operatorPassword ? { appUrl: target.appUrl, operatorPassword: target.operatorPassword } : undefined,
+  });
   await expect(page).toHaveURL(/\/authorize\/profile\?request=/);
 }
 
@@ -241,7 +249,11 @@ test("reliance model: details only, then the optional source of funds is skipped
     const switched = await operator.patch(`/api/admin/applications/${demo?.id}`, { data: { kycModel: "reliance" } });
     expect(switched.status()).toBe(200);
 
-    await startOnboarding(page, { appUrl: target.appUrl, codeClientId: target.demo.codeClientId }, uniqueEmail("rel"));
+    await startOnboarding(
+      page,
+      { appUrl: target.appUrl, codeClientId: target.demo.codeClientId, operatorPassword: target.operatorPassword },
+      uniqueEmail("rel"),
+    );
     await choose(page, "For myself");
     const parts = page.getByRole("navigation", { name: "Parts of the identity check" });
     await expect(parts.getByRole("listitem")).toHaveCount(2);

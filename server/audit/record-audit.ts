@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   "application.privileges.request.grant",
   "application.privileges.request.decline",
   "application.kycModel",
+  "application.review.approve",
+  "application.review.reject",
   "sandbox.settings",
   "bank.exception.assign",
   "bank.exception.return",

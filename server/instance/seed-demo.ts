@@ -48,12 +48,23 @@ export async function seedDemo(
     await tx.user.upsert({
       where: { email: demo.operatorEmail },
       update: {},
-      create: { email: demo.operatorEmail, name: "Operator", roles: ["admin"], passwordHash: operatorHash },
+      create: {
+        email: demo.operatorEmail,
+        name: "Operator",
+        roles: ["admin"],
+        passwordHash: operatorHash,
+        emailVerifiedAt: new Date(),
+      },
     });
     const developer = await tx.user.upsert({
       where: { email: demo.developerEmail },
       update: {},
-      create: { email: demo.developerEmail, name: "Demo Developer", passwordHash: developerHash },
+      create: {
+        email: demo.developerEmail,
+        name: "Demo Developer",
+        passwordHash: developerHash,
+        emailVerifiedAt: new Date(),
+      },
     });
     let application = await tx.application.findFirst({
       where: { ownerId: developer.id, name: DEMO_APPLICATION_NAME, environment },

@@ -1,11 +1,13 @@
 import { operatorCopy } from "@/components/copy/operator";
 import { listOutbox } from "@/server/outbox/list-outbox";
+import { MAX_EMAIL } from "@/server/limits";
 
 export const dynamic = "force-dynamic";
 
-/** The operator reads the mail the instance would have sent (no mail server is attached). */
-export default async function OutboxPage() {
-  const messages = await listOutbox();
+/** The operator reads the mail the instance would have sent (no mail server is attached), all or one address's. */
+export default async function OutboxPage(props: { searchParams: Promise<{ to?: string | string[] }> }) {
+  const { to } = await props.searchParams;
+  const messages = await listOutbox(typeof to === "string" && to.length <= MAX_EMAIL ? { to } : {});
   return (
     <main>
       <h1>{operatorCopy.outbox.title}</h1>
