@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { resendEmailCodeAction, verifyEmailAction } from "@/app/(onboarding)/actions";
 import { account as accountCopy } from "@/components/copy/account";
 import { Field } from "./field";
@@ -17,6 +17,9 @@ export function EmailCodeForm(props: { ticket: string; email: string; password: 
   const [notice, setNotice] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const [before, email, after] = text.sent(props.email);
+  // The form replaces the sign-up form the person just sent: the code field takes the focus it had.
+  const codeInput = useRef<HTMLInputElement>(null);
+  useEffect(() => codeInput.current?.focus(), []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,6 +64,7 @@ export function EmailCodeForm(props: { ticket: string; email: string; password: 
       <form method="post" onSubmit={(e) => void onSubmit(e)} noValidate>
         <Field id="code" label={text.code} error={codeError}>
           <input
+            ref={codeInput}
             id="code"
             name="code"
             inputMode="numeric"
