@@ -23,11 +23,20 @@ export const AUDIT_ACTIONS = [
   "bank.exception.assign",
   "bank.exception.return",
   "bank.payment-file.release",
+  "mail.send-again",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action is done to. */
-export const AUDIT_SUBJECT_TYPES = ["profile", "order", "application", "sandbox", "bank-entry", "bank-file"] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  "profile",
+  "order",
+  "application",
+  "sandbox",
+  "bank-entry",
+  "bank-file",
+  "mail",
+] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
 /**
