@@ -3,9 +3,10 @@ import { server, V2 } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { REDIRECT } from "../fixtures/customer.ts";
 import { PASSWORD, signUp, startOnboarding, VERIFICATION_SUBJECT } from "../fixtures/onboarding.ts";
-import { mailsTo, waitForMail } from "../fixtures/outbox-mail.ts";
+import { mailCount, nthMail } from "../fixtures/account-mail.ts";
+import { allMail, waitForMail } from "../fixtures/mailbox.ts";
 
-const RESET_SUBJECT = "Reset your Tokenrail password";
+const RESET_SUBJECT = /^Reset your Tokenrail password$/;
 const CLOCK = "tokenrail-test-clock-offset";
 
 /** A code that is not `code`: the next six digits. */
@@ -30,7 +31,7 @@ test("C56: a screen sign-up waits for the mailed code: limited wrong attempts, e
   await expect(page.getByRole("status").filter({ hasText: "We sent" })).toContainText(
     `We sent a 6-digit code to ${email}`,
   );
-  const first = await waitForMail({ to: email, subject: VERIFICATION_SUBJECT });
+  const first = await nthMail(email, VERIFICATION_SUBJECT, 1);
   expect(first.code).toMatch(/^\d{6}$/);
 
   // Not verified: no session at all. The screens send the person back to the account step; the consent post and
@@ -69,7 +70,7 @@ test("C56: a screen sign-up waits for the mailed code: limited wrong attempts, e
   // A new code; typed 16 minutes later (the test clock), it has expired.
   await page.getByRole("button", { name: "Send a new code" }).click();
   await expect(page.getByText("We sent a new code.")).toBeVisible();
-  const second = await waitForMail({ to: email, subject: VERIFICATION_SUBJECT, count: 2 });
+  const second = await nthMail(email, VERIFICATION_SUBJECT, 2);
   await page.setExtraHTTPHeaders({ [CLOCK]: String(16 * 60) });
   await typeCode(page, second.code!);
   await expect(page.locator(".form-error")).toHaveText("This code has expired. Ask for a new code.");
@@ -77,13 +78,13 @@ test("C56: a screen sign-up waits for the mailed code: limited wrong attempts, e
 
   // A third code, in time: verified, signed in, and the onboarding goes on to the consent, which is granted.
   await page.getByRole("button", { name: "Send a new code" }).click();
-  const third = await waitForMail({ to: email, subject: VERIFICATION_SUBJECT, count: 3 });
+  const third = await nthMail(email, VERIFICATION_SUBJECT, 3);
   await typeCode(page, third.code!);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();
   expect((await reached()).searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   // A fourth code is not given for this sign-up (three per sign-up), and it is spent anyway.
-  expect((await mailsTo(email)).filter((m) => m.subject === VERIFICATION_SUBJECT)).toHaveLength(3);
+  expect(await mailCount(email, VERIFICATION_SUBJECT)).toBe(3);
 });
 
 test("C56: signing up with an address that has an account answers alike; its owner is told by mail, no code matches", async ({
@@ -104,9 +105,10 @@ test("C56: signing up with an address that has an account answers alike; its own
   await expect(stranger.getByRole("status").filter({ hasText: "We sent" })).toContainText(
     `We sent a 6-digit code to ${email}`,
   );
-  const notice = await waitForMail({ to: email, subject: "Someone tried to sign up with your address" });
+  const notice = await waitForMail({ to: email, subject: /^Someone tried to sign up with your address$/ });
   expect(notice.code).toBeUndefined();
-  expect(notice.links).toEqual([`${server.appUrl}/sign-in`]);
+  expect(notice.links[0]).toBe(`${server.appUrl}/sign-in`);
+  expect(notice.text).not.toMatch(/\b\d{6}\b/);
   // Whatever is typed is a wrong code, as for a new address.
   await typeCode(stranger, "123456");
   await expect(stranger.locator("#code-error")).toHaveText("Wrong code: 4 attempts left");
@@ -151,7 +153,7 @@ test("C55: forgot password: one answer for every address, a single-use short-liv
   expect(unknownAnswer.status()).toBe(200);
   expect(await known.body()).toEqual(await unknownAnswer.body());
   await waitForMail({ to: email, subject: RESET_SUBJECT });
-  expect(await mailsTo(unknown)).toEqual([]);
+  expect(await allMail(unknown)).toEqual([]);
 
   // Through the screens: sign-in → "Forgot password?" → the mail's link → a new password → signed in.
   const person = await (await browser.newContext()).newPage();
@@ -162,7 +164,7 @@ test("C55: forgot password: one answer for every address, a single-use short-liv
   await expect(person.getByRole("status").filter({ hasText: "If an account" })).toHaveText(
     "If an account uses this address, a link to choose a new password is on its way. It works once, for 30 minutes.",
   );
-  const mail = await waitForMail({ to: email, subject: RESET_SUBJECT, count: 2 });
+  const mail = await nthMail(email, RESET_SUBJECT, 2);
   const link = mail.links.find((l) => l.includes("/set-password?token="));
   expect(link).toBeTruthy();
   // Thirty-one minutes later (the test clock) the link has expired.
@@ -230,5 +232,5 @@ test("C55: reset requests are limited per address, for known and unknown address
       /^Too many requests; try again in \d+ minutes$/,
     );
   }
-  expect((await mailsTo(email)).filter((m) => m.subject === RESET_SUBJECT)).toHaveLength(4);
+  await expect.poll(() => mailCount(email, RESET_SUBJECT)).toBe(4);
 });

@@ -16,11 +16,7 @@ const PASSWORD = "correct horse battery";
 /** The server's default upload limit (TOKENRAIL_FILE_SIZE_LIMIT is not set for the test server). */
 const SIZE_LIMIT = 5 * 1024 * 1024;
 
-async function startOnboarding(
-  page: Page,
-  target: { appUrl: string; codeClientId: string; operatorPassword?: string },
-  email: string,
-) {
+async function startOnboarding(page: Page, target: { appUrl: string; codeClientId: string }, email: string) {
   const url = new URL(`${target.appUrl}/api/auth`);
   url.search = new URLSearchParams({
     client_id: target.codeClientId,
@@ -34,9 +30,7 @@ async function startOnboarding(
   await page.goto(url.toString());
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
-  await verifyEmail(page, email, {
-    target: target.operatorPassword ? { appUrl: target.appUrl, operatorPassword: target.operatorPassword } : undefined,
-  });
+  await verifyEmail(page, email);
   await expect(page).toHaveURL(/\/authorize\/profile\?request=/);
 }
 
@@ -249,11 +243,7 @@ test("reliance model: details only, then the optional source of funds is skipped
     const switched = await operator.patch(`/api/admin/applications/${demo?.id}`, { data: { kycModel: "reliance" } });
     expect(switched.status()).toBe(200);
 
-    await startOnboarding(
-      page,
-      { appUrl: target.appUrl, codeClientId: target.demo.codeClientId, operatorPassword: target.operatorPassword },
-      uniqueEmail("rel"),
-    );
+    await startOnboarding(page, { appUrl: target.appUrl, codeClientId: target.demo.codeClientId }, uniqueEmail("rel"));
     await choose(page, "For myself");
     const parts = page.getByRole("navigation", { name: "Parts of the identity check" });
     await expect(parts.getByRole("listitem")).toHaveCount(2);

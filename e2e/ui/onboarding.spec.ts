@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { expectStep, PASSWORD, signUp, startOnboarding, VERIFICATION_SUBJECT } from "../fixtures/onboarding.ts";
-import { waitForMail } from "../fixtures/outbox-mail.ts";
+import { waitForMail } from "../fixtures/mailbox.ts";
 
 // The onboarding as a whole: the router between steps, skipping, resuming, denying, the keyboard, accessibility.
 // The KYC and wallet screens have specs of their own.

@@ -31,7 +31,7 @@ onPostgres("applications in production", () => {
       const target = { appUrl, operatorPassword: operator.password };
 
       // The developer's account verifies its address with the mailed code, then registers an application.
-      await signUpDeveloper(page, uniqueEmail("prod-dev"), target);
+      await signUpDeveloper(page, uniqueEmail("prod-dev"), appUrl);
       await expect(page.getByRole("heading", { level: 1, name: /Your applications/ })).toBeVisible();
       const app = await registerInPortal(page, { name: "Reviewed App", redirectUris: [REDIRECT] });
       await page.goto(`${appUrl}/developers`);
