@@ -4,6 +4,7 @@ import { uniqueEmail } from "../fixtures/callback.ts";
 import { REDIRECT } from "../fixtures/customer.ts";
 import { PASSWORD, signUp, startOnboarding, VERIFICATION_SUBJECT } from "../fixtures/onboarding.ts";
 import { mailCount, nthMail } from "../fixtures/account-mail.ts";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { allMail, waitForMail } from "../fixtures/mailbox.ts";
 
 const RESET_SUBJECT = /^Reset your Tokenrail password$/;
@@ -20,7 +21,7 @@ async function typeCode(page: Page, code: string) {
 test("C56: a screen sign-up waits for the mailed code: limited wrong attempts, expiry, no onboarding or consent before it", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const email = uniqueEmail("verify");
   const { reached } = await startOnboarding(page, { skip_kyc: "true", skip_create_account: "true" });
   const requestId = new URL(page.url()).searchParams.get("request") ?? "";
@@ -33,6 +34,7 @@ test("C56: a screen sign-up waits for the mailed code: limited wrong attempts, e
   );
   const first = await nthMail(email, VERIFICATION_SUBJECT, 1);
   expect(first.code).toMatch(/^\d{6}$/);
+  await checkAccessibility(page, testInfo, "verify-email");
 
   // Not verified: no session at all. The screens send the person back to the account step; the consent post and
   // the onboarding's own routes answer as for a stranger; the password does not sign in.
@@ -124,7 +126,7 @@ test("C55: forgot password: one answer for every address, a single-use short-liv
   page,
   browser,
   request,
-}) => {
+}, testInfo) => {
   const email = uniqueEmail("forgot");
   // A customer signs up, consents, and the application holds their tokens; this browser stays signed in.
   const { verifier, reached } = await startOnboarding(page, { skip_kyc: "true", skip_create_account: "true" });
@@ -159,6 +161,7 @@ test("C55: forgot password: one answer for every address, a single-use short-liv
   const person = await (await browser.newContext()).newPage();
   await person.goto("/sign-in");
   await person.getByRole("link", { name: "Forgot password?" }).click();
+  await checkAccessibility(person, testInfo, "forgot-password");
   await person.getByLabel("Email").fill(email);
   await person.getByRole("button", { name: "Send me a link" }).click();
   await expect(person.getByRole("status").filter({ hasText: "If an account" })).toHaveText(

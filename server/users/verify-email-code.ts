@@ -7,7 +7,6 @@ import { MAX_SECRET, tooLong } from "../limits.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { MAX_CODE_ATTEMPTS, emailCodeMatches } from "./email-code.ts";
-import { emailSchema } from "./users.schemas.ts";
 
 export const verifyEmailCodeSchema = z.object({
   ticket: z.string().min(1).max(MAX_SECRET, tooLong(MAX_SECRET)),
@@ -79,5 +78,5 @@ export async function verifyEmailCode(options: {
     });
     return user.email;
   });
-  return { email: emailSchema.parse(email) };
+  return { email };
 }
