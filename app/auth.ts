@@ -4,6 +4,7 @@ import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/errors";
 import { logger } from "@/server/logging/logger";
 import { authErrorLevel } from "@/server/users/auth-error-level";
+import { credentialVersion } from "@/server/users/credential-version";
 import { safeNext } from "@/server/users/safe-next";
 import { verifySiweSignIn } from "@/server/users/siwe-sign-in";
 import { verifyCredentials } from "@/server/users/verify-credentials";
@@ -74,6 +75,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     // Every place next-auth itself sends the browser (`callbackUrl`, `redirectTo`, its callback-url cookie) stays on
     // the origin the request came to (C39).
     redirect: ({ url, baseUrl }) => new URL(safeNext(url, baseUrl), baseUrl).href,
+    // A session carries the person's credential version from its sign-in; every `auth()` compares it with the stored
+    // one, so a password set through a link (a reset) ends every older session at once (C55), as does a person gone.
+    jwt: async ({ token, user }) => {
+      if (user?.id) return { ...token, credentialVersion: (await credentialVersion(user.id)) ?? 0 };
+      if (!token.sub) return token;
+      const current = await credentialVersion(token.sub);
+      const carried = typeof token.credentialVersion === "number" ? token.credentialVersion : 0;
+      return current === carried ? token : null;
+    },
     session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
   },
 }));

@@ -6,10 +6,13 @@ import { signIn } from "@/app/auth";
 import { account as accountCopy } from "@/components/copy/account";
 import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/errors";
+import { resendEmailCode } from "@/server/users/resend-email-code";
 import { setPasswordWithToken } from "@/server/users/set-password";
 import { safeNext } from "@/server/users/safe-next";
 import { signUp } from "@/server/users/sign-up";
 import { issueSiweNonce } from "@/server/users/siwe-sign-in";
+import { verifyEmailCode } from "@/server/users/verify-email-code";
+import { accountRequest } from "./action-context";
 
 export type FormResult = { error?: string; fields?: Record<string, string> };
 
@@ -47,17 +50,57 @@ export async function signInAction(input: { email: string; password: string; nex
   return startSession(input.email, input.password, input.next);
 }
 
-/** Create an account and its personal profile, sign in, continue. */
-export async function signUpAction(input: { email: string; password: string; next: string }): Promise<FormResult> {
-  try {
-    await signUp({ email: input.email, password: input.password });
-  } catch (error) {
-    if (isAppError(error) && (error.code === "CONFLICT" || error.code === "VALIDATION")) {
-      return { error: error.code === "CONFLICT" ? error.message : undefined, fields: error.fields };
-    }
-    throw error;
+/** A refusal of the domain as the form shows it: field messages beside their fields, anything else above the button. */
+function refusal(error: unknown): FormResult {
+  if (isAppError(error) && error.code !== "INTERNAL") {
+    return { error: error.fields ? undefined : error.message, fields: error.fields };
   }
-  return startSession(input.email, input.password, input.next);
+  throw error;
+}
+
+/**
+ * Sign up: a code goes to the address (C56). The answer is the same whether or not the address has an account: the
+ * ticket the verification form sends back with the code.
+ */
+export async function signUpAction(input: {
+  email: string;
+  password: string;
+}): Promise<FormResult & { ticket?: string; email?: string }> {
+  try {
+    return await accountRequest((client) =>
+      signUp({ input: { email: input.email, password: input.password }, client, config: getConfig() }),
+    );
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** The code from the mail: the address is verified, the person is signed in and continues (a path on this site). */
+export async function verifyEmailAction(input: {
+  ticket: string;
+  code: string;
+  password: string;
+  next: string;
+}): Promise<FormResult> {
+  let email: string;
+  try {
+    ({ email } = await accountRequest(() =>
+      verifyEmailCode({ input: { ticket: input.ticket, code: input.code }, config: getConfig() }),
+    ));
+  } catch (error) {
+    return refusal(error);
+  }
+  return startSession(email, input.password, input.next);
+}
+
+/** A new code for the sign-up waiting for one. */
+export async function resendEmailCodeAction(input: { ticket: string }): Promise<FormResult & { sent?: boolean }> {
+  try {
+    await accountRequest((client) => resendEmailCode({ input, client, config: getConfig() }));
+    return { sent: true };
+  } catch (error) {
+    return refusal(error);
+  }
 }
 
 /** A fresh nonce for a Sign-In with Ethereum message. */
@@ -74,17 +117,20 @@ export async function siweSignInAction(input: {
   return session("siwe", { message: input.message, signature: input.signature }, input.next);
 }
 
-/** Spend a set-password link. */
+/**
+ * Spend a set-password link. Every session and token of the person ends (C55); after a reset the person is signed in
+ * here with the new password.
+ */
 export async function setPasswordAction(input: {
   token: string;
   password: string;
 }): Promise<FormResult & { email?: string }> {
+  let set: Awaited<ReturnType<typeof setPasswordWithToken>>;
   try {
-    return await setPasswordWithToken(input);
+    set = await accountRequest(() => setPasswordWithToken(input));
   } catch (error) {
-    if (isAppError(error) && (error.code === "BAD_REQUEST" || error.code === "VALIDATION")) {
-      return { error: error.code === "BAD_REQUEST" ? error.message : undefined, fields: error.fields };
-    }
-    throw error;
+    return refusal(error);
   }
+  if (set.purpose !== "reset") return { email: set.email };
+  return startSession(set.email, input.password, "/password-changed");
 }

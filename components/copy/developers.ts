@@ -11,6 +11,8 @@ export const developersCopy = {
     account: "Create a developer account (or sign in) to register applications.",
     signIn: "Already have an account? Sign in",
   },
+  /** An application an operator has not approved (production), beside its name. */
+  review: { pending: "In review", rejected: "Not approved" },
   list: {
     heading: "Your applications",
     name: "Name",

@@ -10,6 +10,7 @@ import {
   type Credentials,
   type FieldMessages,
 } from "./account-rules";
+import { EmailCodeForm } from "./email-code-form";
 import { Field } from "./field";
 import { FormSubmit } from "./form-submit";
 
@@ -39,6 +40,8 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
   const [mode, setMode] = useState<Mode>(props.initialMode);
   const [messages, setMessages] = useState<Messages>({});
   const [submitting, setSubmitting] = useState(false);
+  // After signing up: the ticket for the code the mail brings, and the password to sign in with once it is typed.
+  const [pending, setPending] = useState<{ ticket: string; email: string; password: string }>();
   // Once sent, the form checks a field again on every change, so a corrected field loses its message at once.
   const sent = useRef(false);
 
@@ -56,8 +59,14 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
     setMessages({});
     setSubmitting(true);
     try {
-      const action = mode === "signup" ? signUpAction : signInAction;
-      const result: FormResult = await action({ ...checked.values, next: props.next });
+      const result: FormResult & { ticket?: string; email?: string } =
+        mode === "signup"
+          ? await signUpAction(checked.values)
+          : await signInAction({ ...checked.values, next: props.next });
+      if (result.ticket && result.email) {
+        setPending({ ticket: result.ticket, email: result.email, password: checked.values.password });
+        return;
+      }
       const answered: Messages = {};
       for (const [field, message] of Object.entries(result.fields ?? {})) {
         if (isField(field)) answered[field] = message;
@@ -80,6 +89,8 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
     setMode(next);
     setMessages({});
   };
+
+  if (pending) return <EmailCodeForm {...pending} next={props.next} />;
 
   return (
     <section className="card" aria-labelledby="account-heading">
@@ -114,6 +125,11 @@ export function AccountForm(props: { next: string; email?: string; initialMode: 
         </Field>
         <FormSubmit error={messages.root} submitting={submitting} label={text.submit[mode]} busyLabel={text.busy} />
       </form>
+      {mode === "login" ? (
+        <p>
+          <a href={`/forgot-password?next=${encodeURIComponent(props.next)}`}>{text.forgotLink}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -43,6 +43,8 @@ export function ApplicationCard(props: {
       <dl>
         <dt>{text.environment}</dt>
         <dd>{app.environment}</dd>
+        <dt>{text.review}</dt>
+        <dd>{text.reviews[app.review] ?? app.review}</dd>
         <dt>{text.owner}</dt>
         <dd>{app.owner}</dd>
         <dt>{text.profile}</dt>

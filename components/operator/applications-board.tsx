@@ -1,7 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { changeApplicationAction, decidePrivilegeRequestAction } from "@/app/(console)/operator/applications/actions";
+import {
+  changeApplicationAction,
+  decidePrivilegeRequestAction,
+  reviewApplicationAction,
+} from "@/app/(console)/operator/applications/actions";
 import { operatorCopy } from "@/components/copy/operator";
 import type { ApplicationView } from "@/server/applications/operate-applications";
 import { ApplicationCard } from "./application-card";
@@ -18,6 +22,21 @@ export function ApplicationsBoard(props: { applications: ApplicationView[]; priv
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const requesting = props.applications.filter((a) => a.requestedPrivileges.length > 0);
+  const inReview = props.applications.filter((a) => a.review === "pending");
+
+  const review = async (app: ApplicationView, decision: "approve" | "reject") => {
+    setBusy(true);
+    try {
+      const result = await reviewApplicationAction({ applicationId: app.id, decision });
+      setNotice(
+        result.ok
+          ? { kind: "status", text: decision === "approve" ? text.approved(app.name) : text.rejected(app.name) }
+          : { kind: "error", text: result.error ?? Object.values(result.fields ?? {}).join(" ") },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const decide = async (app: ApplicationView, privilege: string, decision: "grant" | "decline") => {
     setBusy(true);
@@ -62,6 +81,25 @@ export function ApplicationsBoard(props: { applications: ApplicationView[]; priv
           </p>
         ) : null}
       </div>
+      <section className="card requests" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">{text.reviewTitle}</h2>
+        {inReview.length === 0 ? <p className="muted">{text.noReviews}</p> : null}
+        {inReview.map((app) => (
+          <article className="request" key={app.id} aria-label={text.reviewLabel(app.name)}>
+            <p>
+              <strong>{text.reviewBy(app.name, app.owner)}</strong>
+            </p>
+            <p className="row-actions">
+              <button type="button" className="primary" disabled={busy} onClick={() => void review(app, "approve")}>
+                {text.approve(app.name)}
+              </button>
+              <button type="button" className="danger" disabled={busy} onClick={() => void review(app, "reject")}>
+                {text.reject(app.name)}
+              </button>
+            </p>
+          </article>
+        ))}
+      </section>
       <section className="card requests" aria-labelledby="requests-title">
         <h2 id="requests-title">{text.requestsTitle}</h2>
         {requesting.length === 0 ? <p className="muted">{text.noRequests}</p> : null}

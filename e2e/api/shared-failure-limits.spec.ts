@@ -5,11 +5,17 @@ import { freePort } from "../fixtures/free-port.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, stopServer, waitFor, type SpawnedServer } from "../fixtures/spawn-server.ts";
 
-async function failuresCounted(url: string): Promise<number> {
+async function failuresCounted(url: string, limiter?: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "AuthFailure"`)).rows[0]!.n;
+    const where = limiter ? ` WHERE limiter = $1` : "";
+    return (
+      await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "AuthFailure"${where}`,
+        limiter ? [limiter] : [],
+      )
+    ).rows[0]!.n;
   } finally {
     await client.end();
   }
@@ -18,7 +24,7 @@ async function failuresCounted(url: string): Promise<number> {
 // Several instances on one PostgreSQL count failed client authentications together (C29's limit: 10 in 15
 // minutes), and an instance started later knows the failures already counted. Defined only where there is PostgreSQL.
 if (process.env.DATABASE_URL) {
-  test("issue 17: wrong client secrets sent to two instances in turn reach the shared limit; a third instance started after knows it", async () => {
+  test("issue 17, C55: wrong client secrets, and password reset requests, sent to two instances in turn reach the shared limits; a third instance started after knows them", async () => {
     test.setTimeout(180_000);
     const database = (await scratchDatabase("tokenrail_e2e_limits"))!;
     const demo = { clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") };
@@ -59,6 +65,27 @@ if (process.env.DATABASE_URL) {
       const refused = await token(c, demo.clientSecret);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      // C55: password reset requests count on both instances together, per address (5) and per client (20).
+      const reset = (tokenUrl: string, email: string, client: string) =>
+        fetch(tokenUrl.replace("/api/auth/token", "/forgot-password/send"), {
+          method: "POST",
+          headers: { "x-forwarded-for": client },
+          body: new URLSearchParams({ email }),
+        });
+      const address = `limited-${randomUUID()}@example.com`;
+      for (let i = 0; i < 5; i++) expect((await reset(i % 2 ? b : a, address, `198.51.100.${i}`)).status).toBe(200);
+      await expect.poll(() => failuresCounted(database.env.DATABASE_URL, "account-mail-address")).toBe(5);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const url of [a, b]) expect((await reset(url, address, "198.51.100.99")).status).toBe(429);
+      for (let i = 0; i < 20; i++) {
+        expect((await reset(i % 2 ? b : a, `client-${i}-${randomUUID()}@example.com`, "203.0.113.7")).status).toBe(200);
+      }
+      await expect.poll(() => failuresCounted(database.env.DATABASE_URL, "account-mail-client")).toBe(25);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const url of [a, b, c]) {
+        expect((await reset(url, `fresh-${randomUUID()}@example.com`, "203.0.113.7")).status).toBe(429);
+      }
     } finally {
       await Promise.all(servers.map((server) => stopServer(server)));
       await database.drop();

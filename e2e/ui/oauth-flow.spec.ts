@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import * as oauth from "oauth4webapi";
 import { server, V2 } from "../fixtures/api.ts";
 import { catchCallback, uniqueEmail } from "../fixtures/callback.ts";
+import { verifyEmail } from "../fixtures/onboarding.ts";
 
 // A strict, independent OAuth 2 client (oauth4webapi) against our authorization server, with a person in Chromium.
 // The onboarding steps between sign-in and consent are skipped here; the onboarding specs walk them.
@@ -52,6 +53,7 @@ test("sign up, consent, and the code flow: exchange, refresh, context", async ({
 
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email);
   await expect(page.getByRole("heading", { name: "Allow Demo application to access your account?" })).toBeVisible();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();
@@ -86,9 +88,11 @@ test("Deny returns to the integrator with error=access_denied and the state", as
   const { url, state } = await authorizationUrl();
   const callback = await catchCallback(page, REDIRECT);
   await page.goto(url.toString());
-  await page.getByLabel("Email").fill(uniqueEmail("bob"));
+  const email = uniqueEmail("bob");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email);
   await page.getByRole("button", { name: "Deny" }).click();
   const back = await callback();
   expect(back.searchParams.get("error")).toBe("access_denied");
@@ -102,6 +106,7 @@ test("an existing person signs in; a wrong password is refused next to the form"
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email);
   await expect(page.getByRole("button", { name: "Allow" })).toBeVisible();
   await page.context().clearCookies();
 
@@ -121,9 +126,11 @@ test("C16: the consent post is refused from a foreign Origin or without its toke
   const { url } = await authorizationUrl();
   const callback = await catchCallback(page, REDIRECT);
   await page.goto(url.toString());
-  await page.getByLabel("Email").fill(uniqueEmail("eve"));
+  const email = uniqueEmail("eve");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email);
   await expect(page.getByRole("button", { name: "Allow" })).toBeVisible();
   const requestId = await page.locator('input[name="request"]').inputValue();
   const token = await page.locator('input[name="token"]').inputValue();
@@ -151,6 +158,7 @@ test("C29: after repeated wrong passwords for one email, sign-in is refused for 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email);
   await expect(page.getByRole("button", { name: "Allow" })).toBeVisible();
   await page.context().clearCookies();
 

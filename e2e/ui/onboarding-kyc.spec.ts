@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from "
 import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { operatorSession } from "../fixtures/operator.ts";
+import { verifyEmail } from "../fixtures/onboarding.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 import { startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
 import { fillPerson, fillPersonalQuestionnaire, pdfFile, pngImage, upload } from "../fixtures/kyc-screens.ts";
@@ -29,6 +30,7 @@ async function startOnboarding(page: Page, target: { appUrl: string; codeClientI
   await page.goto(url.toString());
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email);
   await expect(page).toHaveURL(/\/authorize\/profile\?request=/);
 }
 

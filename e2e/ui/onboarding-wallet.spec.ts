@@ -5,6 +5,7 @@ import { approvedCustomer } from "../fixtures/approved-customer.ts";
 import { catchCallback, uniqueEmail } from "../fixtures/callback.ts";
 import { LINK_MESSAGE, REDIRECT } from "../fixtures/customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
+import { signUp as signUpWith } from "../fixtures/onboarding.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 import { installWallet } from "../fixtures/wallet.ts";
 
@@ -32,9 +33,7 @@ async function openAuth(page: Page, extra: Record<string, string>): Promise<stri
 }
 
 async function signUp(page: Page): Promise<void> {
-  await page.getByLabel("Email").fill(uniqueEmail("wallet"));
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).last().click();
+  await signUpWith(page, uniqueEmail("wallet"), PASSWORD);
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { checkAccessibility } from "../fixtures/accessibility.ts";
-import { expectStep, PASSWORD, signUp, startOnboarding } from "../fixtures/onboarding.ts";
+import { expectStep, PASSWORD, signUp, startOnboarding, VERIFICATION_SUBJECT } from "../fixtures/onboarding.ts";
+import { waitForMail } from "../fixtures/mailbox.ts";
 
 // The onboarding as a whole: the router between steps, skipping, resuming, denying, the keyboard, accessibility.
 // The KYC and wallet screens have specs of their own.
@@ -79,10 +80,15 @@ test("a person who leaves after choosing a company account resumes there from th
 
 test("keyboard only: sign up and allow without a pointer", async ({ page }) => {
   const { reached } = await startOnboarding(page, { skip_kyc: "true", skip_create_account: "true" });
+  const email = uniqueEmail("keys");
   await page.getByLabel("Email").focus();
-  await page.keyboard.type(uniqueEmail("keys"));
+  await page.keyboard.type(email);
   await page.keyboard.press("Tab");
   await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  // The code field has the focus once the code is on its way.
+  await expect(page.getByLabel("Verification code")).toBeFocused();
+  await page.keyboard.type((await waitForMail({ to: email, subject: VERIFICATION_SUBJECT })).code ?? "");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/authorize\/consent\?request=/);
   // Tab from the top of the page to the Allow button and press it.

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
+import { verifyEmail } from "../fixtures/onboarding.ts";
 import { serveIntegrator } from "../fixtures/sdk-page.ts";
 import { linkedCustomer } from "../fixtures/customer.ts";
 import { sdkSiwe, sdkSiweForUnlinkedAddress } from "../fixtures/siwe.ts";
@@ -26,6 +27,7 @@ test("@monerium/sdk 3.5.0 in the browser: authorize() with skipKyc and a signed 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Create account" }).last().click();
+  await verifyEmail(page, email);
   // The signed address was linked on the way: the wallet step is done, and the IBAN waits for the KYC the
   // integrator submits later.
   await expect(page).toHaveURL(/\/authorize\/iban\?/);

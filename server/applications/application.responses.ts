@@ -24,6 +24,9 @@ export const applicationResponse = z
       .array(privilege)
       .meta({ description: "Extra privileges the developer asked for, awaiting the operator's decision" }),
     privilegeRequestNote: z.string().nullable().meta({ description: "Why the developer asked" }),
+    review: z.enum(["pending", "approved", "rejected"]).meta({
+      description: "In production a new application is `pending` until an operator approves (or rejects) it",
+    }),
   })
   .meta({ id: "OperatorApplication" });
 export type ApplicationView = z.input<typeof applicationResponse>;

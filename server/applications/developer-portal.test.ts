@@ -3,7 +3,6 @@ import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { signUp } from "../users/sign-up.ts";
 import { changeApplicationLogo } from "./change-application-logo.ts";
 import { listDeveloperApplications } from "./list-developer-applications.ts";
 import { setPrivileges } from "./privileges.ts";
@@ -24,9 +23,24 @@ const PNG = Buffer.from(
 let dev: { userId: string; profileId: string };
 let stranger: { userId: string; profileId: string };
 
+/** A developer account as a verified sign-up leaves it: a person with a password and a personal profile. */
+async function developer(name: string, verified = true): Promise<{ userId: string; profileId: string }> {
+  const prisma = await db();
+  const user = await prisma.user.create({
+    data: {
+      email: `${name}-${Date.now()}@example.com`,
+      passwordHash: "scrypt$not-a-real-hash",
+      emailVerifiedAt: verified ? new Date() : null,
+      memberships: { create: { perms: ["read", "write"], profile: { create: { kind: "personal" } } } },
+    },
+    select: { id: true, memberships: { select: { profileId: true } } },
+  });
+  return { userId: user.id, profileId: user.memberships[0]!.profileId };
+}
+
 before(async () => {
-  dev = await signUp({ email: `dev-${Date.now()}@example.com`, password: "a long password" });
-  stranger = await signUp({ email: `stranger-${Date.now()}@example.com`, password: "a long password" });
+  dev = await developer("dev");
+  stranger = await developer("stranger");
 });
 
 const isCode = (code: string, field?: string) => (e: unknown) =>
@@ -40,6 +54,13 @@ const register = (userId: string, profileId: string, extra: Record<string, unkno
   });
 
 describe("issue 9: applications in the developer portal", () => {
+  it("C56: a developer whose e-mail address is not verified registers nothing", async () => {
+    const unverified = await developer("unverified", false);
+    await assert.rejects(register(unverified.userId, unverified.profileId), isCode("FORBIDDEN"));
+    const prisma = await db();
+    assert.equal(await prisma.application.count({ where: { ownerId: unverified.userId } }), 0);
+  });
+
   it("registers for a profile the developer may write to, in this instance's environment, with its KYC model", async () => {
     const app = await register(dev.userId, dev.profileId);
     const details = await readDeveloperApplication({ userId: dev.userId, applicationId: app.applicationId });

@@ -10,6 +10,8 @@ export type DeveloperApplicationSummary = {
   privileges: string[];
   requestedPrivileges: string[];
   hasLogo: boolean;
+  /** `pending` while an operator has not approved it (production), then `approved` or `rejected`. */
+  review: "pending" | "approved" | "rejected";
   createdAt: Date;
 };
 
@@ -33,6 +35,7 @@ export async function listDeveloperApplications(options: {
       privileges: true,
       requestedPrivileges: true,
       logoFileId: true,
+      review: true,
       createdAt: true,
       profile: { select: { id: true, kind: true, name: true } },
       clients: { select: { id: true, kind: true } },
@@ -48,6 +51,7 @@ export async function listDeveloperApplications(options: {
     privileges: row.privileges,
     requestedPrivileges: row.requestedPrivileges.filter((p) => !row.privileges.includes(p)),
     hasLogo: row.logoFileId !== null,
+    review: row.review,
     createdAt: row.createdAt,
   }));
 }

@@ -4,7 +4,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
-import type { ClientKind, Environment, KycModel } from "../generated/prisma/client.ts";
+import type { ApplicationReview, ClientKind, Environment, KycModel } from "../generated/prisma/client.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { ALL_PRIVILEGES, type Privilege } from "./privileges.ts";
 import type { ApplicationView } from "./application.responses.ts";
@@ -18,7 +18,7 @@ export const applicationChangeSchema = z.object({
   kycModel: z.enum(["sharing", "reliance"], "Use sharing or reliance").optional(),
 });
 
-const SELECT = {
+export const APPLICATION_SELECT = {
   id: true,
   name: true,
   environment: true,
@@ -27,11 +27,12 @@ const SELECT = {
   kycModel: true,
   requestedPrivileges: true,
   privilegeRequestNote: true,
+  review: true,
   owner: { select: { email: true } },
   clients: { select: { id: true, kind: true, redirectUris: true }, orderBy: { kind: "asc" } },
 } as const;
 
-type Row = {
+export type ApplicationRow = {
   id: string;
   name: string;
   environment: Environment;
@@ -40,6 +41,7 @@ type Row = {
   kycModel: KycModel;
   requestedPrivileges: string[];
   privilegeRequestNote: string | null;
+  review: ApplicationReview;
   owner: { email: string };
   clients: { id: string; kind: ClientKind; redirectUris: string[] }[];
 };
@@ -47,7 +49,7 @@ type Row = {
 /** Privileges are written only through the checks of this file and the portal's (`ALL_PRIVILEGES`). */
 const privilegesOf = (names: string[]) => names as Privilege[];
 
-const view = (a: Row): ApplicationView => ({
+export const applicationView = (a: ApplicationRow): ApplicationView => ({
   id: a.id,
   name: a.name,
   environment: a.environment,
@@ -58,13 +60,14 @@ const view = (a: Row): ApplicationView => ({
   clients: a.clients,
   requestedPrivileges: privilegesOf(a.requestedPrivileges),
   privilegeRequestNote: a.privilegeRequestNote,
+  review: a.review,
 });
 
 /** The operator's list of registered applications with their clients, privileges and KYC model. */
 export async function listApplications(): Promise<{ applications: ApplicationView[] }> {
   const prisma = await db();
-  const rows = await prisma.application.findMany({ select: SELECT, orderBy: { createdAt: "asc" } });
-  return { applications: rows.map(view) };
+  const rows = await prisma.application.findMany({ select: APPLICATION_SELECT, orderBy: { createdAt: "asc" } });
+  return { applications: rows.map(applicationView) };
 }
 
 /**
@@ -99,7 +102,7 @@ export async function changeApplication(options: {
           : {}),
         ...(kycModel ? { kycModel } : {}),
       },
-      select: SELECT,
+      select: APPLICATION_SELECT,
     });
     const subject = { type: "application", id } as const;
     const at = clock();
@@ -126,7 +129,7 @@ export async function changeApplication(options: {
     return after;
   });
   await evictAuth(row.clients.map((c) => `client:${c.id}`));
-  return view(row);
+  return applicationView(row);
 }
 
 export const privilegeRequestDecisionSchema = z.object({
@@ -168,7 +171,7 @@ export async function decidePrivilegeRequest(options: {
         ...(requestedPrivileges.length === 0 ? { privilegeRequestNote: null } : {}),
         ...(decision === "grant" ? { privileges: [...new Set([...before.privileges, privilege])] } : {}),
       },
-      select: SELECT,
+      select: APPLICATION_SELECT,
     });
     await recordAudit(tx, {
       actor: operator,
@@ -185,5 +188,5 @@ export async function decidePrivilegeRequest(options: {
     return after;
   });
   await evictAuth(row.clients.map((c) => `client:${c.id}`));
-  return view(row);
+  return applicationView(row);
 }

@@ -35,6 +35,8 @@ export async function registerApplication(options: {
   redirectUris: string[];
   /** What a complete KYC submission is for profiles it onboards (sharing unless said otherwise). */
   kycModel?: "sharing" | "reliance";
+  /** `pending` until an operator approves it (production); approved when not said. */
+  review?: "pending" | "approved";
   tx?: DbOrTx;
 }): Promise<RegisteredApplication> {
   checkRedirectUris(options.redirectUris);
@@ -47,6 +49,7 @@ export async function registerApplication(options: {
       profileId: options.profileId,
       ownerId: options.ownerId,
       ...(options.kycModel ? { kycModel: options.kycModel } : {}),
+      ...(options.review ? { review: options.review } : {}),
       clients: {
         create: [
           { kind: "authorization_code", redirectUris: options.redirectUris },

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { validate } from "../validate.ts";
+import { requireVerifiedEmail } from "../users/email-verification-gate.ts";
 import { registerApplicationInputSchema } from "./portal.schemas.ts";
 import { registerApplication, type RegisteredApplication } from "./register-application.ts";
 import { storeLogo, type LogoUpload } from "./store-logo.ts";
@@ -9,7 +10,7 @@ import { storeLogo, type LogoUpload } from "./store-logo.ts";
 /**
  * A developer registers an application in the portal, for a profile they may write to, in this instance's
  * environment. The application, its two clients and its logo are written together; the client secret is in the
- * answer this once.
+ * answer this once. In production the application waits in review until an operator approves it.
  */
 export async function registerDeveloperApplication(options: {
   userId: string;
@@ -21,6 +22,8 @@ export async function registerDeveloperApplication(options: {
   const input = validate(registerApplicationInputSchema, options.input);
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
+    // A developer account proves its e-mail address before it registers anything.
+    await requireVerifiedEmail(userId, tx);
     const member = await tx.profileMember.findFirst({
       where: { userId, profileId: input.profileId, perms: { has: "write" } },
       select: { profileId: true },
@@ -35,6 +38,8 @@ export async function registerDeveloperApplication(options: {
       ownerId: userId,
       redirectUris: input.redirectUris,
       kycModel: input.kycModel,
+      // In production an operator approves a new application before people can be sent through it.
+      review: config.environment === "production" ? "pending" : "approved",
       tx,
     });
     if (logo) {

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   "application.privileges.request.grant",
   "application.privileges.request.decline",
   "application.kycModel",
+  "application.review.approve",
+  "application.review.reject",
   "sandbox.settings",
   "bank.exception.assign",
   "bank.exception.return",
@@ -33,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "operator.factor.remove",
   "operator.recovery-codes.generate",
   "operator.recovery-code.use",
+  "mail.send-again",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +50,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "operator",
   "operator-invitation",
   "approval",
+  "mail",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 

@@ -54,6 +54,12 @@ export const instanceSettings = defineSettings({
     TOKENRAIL_DEMO_CLIENT_ID: z.string().uuid().optional(),
     TOKENRAIL_DEMO_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     TOKENRAIL_DEMO_OPERATOR_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+    TOKENRAIL_ACCOUNT_MAILS_PER_CLIENT: z.coerce
+      .number()
+      .int()
+      .min(1, "at least 1")
+      .max(1_000_000, "at most 1000000")
+      .default(20),
   },
   read(e, { environment, production, dataDir }, problems) {
     if (production && !e.DATABASE_URL) {
@@ -100,6 +106,8 @@ export const instanceSettings = defineSettings({
       vendors: [e.TOKENRAIL_API_VENDOR, ...COMPATIBLE_VENDORS.filter((v) => v !== e.TOKENRAIL_API_VENDOR)],
       seedDemo: e.TOKENRAIL_SEED_DEMO ? e.TOKENRAIL_SEED_DEMO === "true" : !production,
       demo,
+      /** Sign-up codes and reset links one client (IP address) may ask for within 30 minutes. */
+      accountMailsPerClient: e.TOKENRAIL_ACCOUNT_MAILS_PER_CLIENT,
       logLevel: e.LOG_LEVEL,
     };
   },

@@ -50,7 +50,13 @@ export async function seedDemo(
     const operator = await tx.user.upsert({
       where: { email: demo.operatorEmail },
       update: {},
-      create: { email: demo.operatorEmail, name: "Operator", roles: ["admin"], passwordHash: operatorHash },
+      create: {
+        email: demo.operatorEmail,
+        name: "Operator",
+        roles: ["admin"],
+        passwordHash: operatorHash,
+        emailVerifiedAt: new Date(),
+      },
     });
     // The demo operator holds every role (C58), so one person can try every part of the console.
     await tx.operator.upsert({
@@ -76,7 +82,12 @@ export async function seedDemo(
     const developer = await tx.user.upsert({
       where: { email: demo.developerEmail },
       update: {},
-      create: { email: demo.developerEmail, name: "Demo Developer", passwordHash: developerHash },
+      create: {
+        email: demo.developerEmail,
+        name: "Demo Developer",
+        passwordHash: developerHash,
+        emailVerifiedAt: new Date(),
+      },
     });
     let application = await tx.application.findFirst({
       where: { ownerId: developer.id, name: DEMO_APPLICATION_NAME, environment },

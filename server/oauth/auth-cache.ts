@@ -20,6 +20,8 @@ export type CachedClient = {
   applicationId: string;
   profileId: string;
   ownerId: string;
+  /** The application's review: only an approved application's clients are served (production reviews new ones). */
+  review: "pending" | "approved" | "rejected";
 };
 
 type Holder = {

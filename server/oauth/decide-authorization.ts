@@ -1,6 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db, type DbOrTx } from "../db/client.ts";
+import { mustVerifyEmail, VERIFY_EMAIL_FIRST } from "../users/email-verification-gate.ts";
 import { errorRedirect, redirectWith, type AuthorizationOutcome } from "./authorization-outcome.ts";
 import { hashSecret, randomSecret } from "./secrets.ts";
 
@@ -39,6 +40,14 @@ export async function approveAuthorization(options: {
   const request = await openRequest(requestId, now);
   if (!request) return GONE;
   const prisma = await db();
+  const person = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { emailVerifiedAt: true, passwordHash: true },
+  });
+  // C56: no consent before the person who signed up on the screens has verified the address.
+  if (!person || mustVerifyEmail(person)) {
+    return { ...GONE, status: 403, title: "Verify your e-mail address", message: VERIFY_EMAIL_FIRST };
+  }
   const member = await prisma.profileMember.findUnique({ where: { userId_profileId: { userId, profileId } } });
   if (!member) return { ...GONE, title: "Not your profile", message: "You cannot grant access to this profile." };
 

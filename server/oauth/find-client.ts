@@ -26,7 +26,7 @@ export async function findClient(clientId: string): Promise<CachedClient | undef
       secretHash: true,
       tokensNotBefore: true,
       applicationId: true,
-      application: { select: { profileId: true, ownerId: true } },
+      application: { select: { profileId: true, ownerId: true, review: true } },
     },
   });
   if (!row) return undefined;
@@ -38,6 +38,7 @@ export async function findClient(clientId: string): Promise<CachedClient | undef
     applicationId: row.applicationId,
     profileId: row.application.profileId,
     ownerId: row.application.ownerId,
+    review: row.application.review,
   };
   cacheClient(client, epoch, now + AUTH_CACHE_SECONDS * 1000);
   return client;

@@ -6,6 +6,8 @@ import { issueClientCredentialsToken } from "./issue-client-credentials-token.ts
 import { refreshAccessToken } from "./refresh-access-token.ts";
 import type { TokenRequest, TokenResponse } from "./token.schemas.ts";
 import { quote } from "../limits.ts";
+import { findClient } from "./find-client.ts";
+import { reviewRefusal } from "./review-refusal.ts";
 
 /** The token endpoint (SPEC endpoint 6): dispatches on `grant_type`. */
 export async function issueToken(options: {
@@ -14,6 +16,10 @@ export async function issueToken(options: {
   clock?: Clock;
 }): Promise<TokenResponse> {
   const { request, basic, clock } = options;
+  const clientId = request.client_id ?? basic?.clientId;
+  // An application an operator has not approved (production) gets no tokens, whatever the grant.
+  const client = clientId ? await findClient(clientId) : undefined;
+  if (client && client.review !== "approved") throw new AppError("UNAUTHORIZED_CLIENT", reviewRefusal(client.review));
   switch (request.grant_type) {
     case "client_credentials":
       return issueClientCredentialsToken({

@@ -10,6 +10,7 @@ import { CODE_CHALLENGE, type AuthorizeRequest } from "./authorize.schemas.ts";
 import { randomSecret } from "./secrets.ts";
 import { authorizeWithSiwe } from "./siwe-authorization.ts";
 import { quote } from "../limits.ts";
+import { reviewRefusal } from "./review-refusal.ts";
 
 /** How long a person has to sign in and consent after the integrator's redirect. */
 export const AUTHORIZATION_REQUEST_MINUTES = 30;
@@ -42,7 +43,7 @@ export async function startAuthorization(options: {
           kind: true,
           applicationId: true,
           redirectUris: true,
-          application: { select: { environment: true } },
+          application: { select: { environment: true, review: true } },
         },
       })
     : null;
@@ -100,6 +101,9 @@ export async function startAuthorization(options: {
   if (r.chain !== undefined && !isKnownChain(r.chain, config.environment)) {
     return fail("invalid_request", `chain ${r.chain} is not a chain of this ${config.environment}`);
   }
+  // In production a new application waits for an operator's approval; until then nobody is sent through it.
+  if (client.application.review !== "approved")
+    return fail("unauthorized_client", reviewRefusal(client.application.review));
   const now = clock();
   if (r.authentication_method === "siwe") {
     return authorizeWithSiwe({

@@ -2,6 +2,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import type { KycModel, ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
 import type { SectionStatus } from "../profiles/kyc-rules.ts";
+import { mustVerifyEmail } from "../users/email-verification-gate.ts";
 import {
   currentStep,
   kycParts,
@@ -45,7 +46,10 @@ export type Onboarding = {
     signature?: string;
     autoLinkError?: string;
   };
+  /** The signed-in person, once their e-mail address is verified (before that, no step past the account is open). */
   user?: { id: string; email: string };
+  /** A signed-in person whose e-mail address is not verified yet: the account step sends them to verify it. */
+  unverifiedEmail?: string;
   profile?: OnboardingProfile;
   kyc?: { parts: KycPartStatus[]; next?: KycPart };
   addresses: { address: string; chain: string }[];
@@ -107,9 +111,15 @@ export async function loadOnboarding(options: {
     autoLinkError: row.autoLinkError ?? undefined,
   };
 
-  const user = userId
-    ? await prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true } })
+  const person = userId
+    ? await prisma.user.findUnique({
+        where: { id: userId },
+        select: { id: true, email: true, emailVerifiedAt: true, passwordHash: true },
+      })
     : null;
+  // C56: a person who signed up on the screens and has not verified the address is not signed in for onboarding.
+  const unverified = person !== null && mustVerifyEmail(person);
+  const user = person && !unverified ? { id: person.id, email: person.email } : null;
   let profile: OnboardingProfile | undefined;
   if (user) {
     const memberships = await prisma.profileMember.findMany({
@@ -158,6 +168,7 @@ export async function loadOnboarding(options: {
   return {
     request,
     user: user ?? undefined,
+    unverifiedEmail: unverified ? person.email : undefined,
     profile,
     kyc: parts ? { parts, next: nextKycPart(parts) } : undefined,
     addresses,

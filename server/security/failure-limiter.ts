@@ -1,3 +1,5 @@
+import { getConfig } from "../config.ts";
+
 /**
  * Limits repeated failures (client authentication, sign-in) per key: after `maxFailures` within `windowMs` the key
  * is refused until the oldest of them leaves the window. On PostgreSQL, where several instances count together,
@@ -64,6 +66,14 @@ export const CLIENT_AUTH_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 };
 /** Five failed sign-ins per email within 15 minutes. */
 export const SIGN_IN_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
 
+/**
+ * Mails a person can make us send about an account (a sign-up's code, a new code, a password reset link): five per
+ * address and, per client (IP address), `TOKENRAIL_ACCOUNT_MAILS_PER_CLIENT` (20 by default) within 30 minutes.
+ * Every request counts, whether the address has an account or not, so being limited tells nothing about it.
+ */
+export const ACCOUNT_MAIL_ADDRESS_LIMIT = { maxFailures: 5, windowMs: 30 * 60_000 };
+export const accountMailClientLimit = (perClient: number) => ({ maxFailures: perClient, windowMs: 30 * 60_000 });
+
 const holder = globalThis as typeof globalThis & { __tokenrailLimiters?: Record<string, FailureLimiter> };
 
 function limiter(name: string, limit: { maxFailures: number; windowMs: number }): FailureLimiter {
@@ -80,3 +90,6 @@ export function replaceLimiter(name: string, replacement: FailureLimiter): void 
 
 export const clientAuthLimiter = () => limiter("client-auth", CLIENT_AUTH_LIMIT);
 export const signInLimiter = () => limiter("sign-in", SIGN_IN_LIMIT);
+export const accountMailAddressLimiter = () => limiter("account-mail-address", ACCOUNT_MAIL_ADDRESS_LIMIT);
+export const accountMailClientLimiter = () =>
+  limiter("account-mail-client", accountMailClientLimit(getConfig().accountMailsPerClient));

@@ -4,16 +4,29 @@ import { db, listen } from "../db/client.ts";
 import type { Unlisten } from "../db/listen.ts";
 import { logger } from "../logging/logger.ts";
 import {
+  ACCOUNT_MAIL_ADDRESS_LIMIT,
   CLIENT_AUTH_LIMIT,
   MemoryFailureLimiter,
   SIGN_IN_LIMIT,
+  accountMailClientLimit,
   replaceLimiter,
   type FailureLimiter,
 } from "./failure-limiter.ts";
 
 export const FAILURE_CHANNEL = "tokenrail_auth_failures";
-const LIMITS = { "client-auth": CLIENT_AUTH_LIMIT, "sign-in": SIGN_IN_LIMIT } as const;
-type LimiterName = keyof typeof LIMITS;
+const limitsOf = (config: Pick<Config, "accountMailsPerClient">) =>
+  ({
+    "client-auth": CLIENT_AUTH_LIMIT,
+    "sign-in": SIGN_IN_LIMIT,
+    "account-mail-address": ACCOUNT_MAIL_ADDRESS_LIMIT,
+    "account-mail-client": accountMailClientLimit(config.accountMailsPerClient),
+  }) as const;
+/** The longest window of any limit: failures older than it count nowhere. */
+const LONGEST_WINDOW_MS = Math.max(
+  ...Object.values(limitsOf({ accountMailsPerClient: 1 })).map((limit) => limit.windowMs),
+);
+type Limits = ReturnType<typeof limitsOf>;
+type LimiterName = keyof Limits;
 type Announcement = { from: string; limiter: LimiterName; action: "failure" | "reset"; key: string; at: number };
 
 /**
@@ -76,11 +89,15 @@ class SharedFailureLimiter implements FailureLimiter {
 }
 
 /**
- * On PostgreSQL: the client-authentication and sign-in limiters count across every instance sharing the database.
+ * On PostgreSQL: the client-authentication, sign-in and account-mail limiters count across every instance sharing the
+ * database.
  * The embedded database has one process, whose in-memory limiters already count everything.
  */
-export async function shareFailureLimits(config: Pick<Config, "database">): Promise<Unlisten | undefined> {
+export async function shareFailureLimits(
+  config: Pick<Config, "database" | "accountMailsPerClient">,
+): Promise<Unlisten | undefined> {
   if (config.database.kind !== "postgres") return undefined;
+  const LIMITS = limitsOf(config);
   const instance = randomUUID();
   const limiters = Object.fromEntries(
     (Object.keys(LIMITS) as LimiterName[]).map((name) => {
@@ -95,9 +112,8 @@ export async function shareFailureLimits(config: Pick<Config, "database">): Prom
 
   const load = async () => {
     const prisma = await db();
-    const window = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
     const rows = await prisma.authFailure.findMany({
-      where: { at: { gt: new Date(Date.now() - window) } },
+      where: { at: { gt: new Date(Date.now() - LONGEST_WINDOW_MS) } },
       orderBy: { at: "asc" },
     });
     for (const limiter of Object.values(limiters)) limiter.memory.clear();
@@ -123,7 +139,8 @@ export async function shareFailureLimits(config: Pick<Config, "database">): Prom
 /** Deletes failures older than every limit's window (run periodically by one or all instances: it is idempotent). */
 export async function forgetOldFailures(): Promise<number> {
   const prisma = await db();
-  const window = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
-  const { count } = await prisma.authFailure.deleteMany({ where: { at: { lt: new Date(Date.now() - window) } } });
+  const { count } = await prisma.authFailure.deleteMany({
+    where: { at: { lt: new Date(Date.now() - LONGEST_WINDOW_MS) } },
+  });
   return count;
 }

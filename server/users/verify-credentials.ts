@@ -2,6 +2,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { signInLimiter } from "../security/failure-limiter.ts";
+import { mustVerifyEmail } from "./email-verification-gate.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { signInSchema } from "./users.schemas.ts";
 
@@ -11,7 +12,7 @@ const decoyHash = () => (decoy ??= hashPassword("decoy password, never matches")
 export type SignedIn = { userId: string; email: string; name: string };
 
 /**
- * Email and password sign-in. Wrong email and wrong password look the same; repeated failures for one email are
+ * Email and password sign-in. Wrong email, wrong password and an address not verified yet look the same; repeated failures for one email are
  * refused for a while (C29) before the slow hash even runs.
  */
 export async function verifyCredentials(input: unknown, clock: Clock = serverClock): Promise<SignedIn | undefined> {
@@ -27,10 +28,15 @@ export async function verifyCredentials(input: unknown, clock: Clock = serverClo
     });
   }
   const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, name: true, passwordHash: true } });
+  const user = await prisma.user.findUnique({
+    where: { email },
+    select: { id: true, name: true, passwordHash: true, emailVerifiedAt: true },
+  });
   // An unknown email costs the same hash as a wrong password, so timing does not tell which emails have accounts.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !user.passwordHash || !matches) {
+  // An account whose address is not verified yet does not exist for signing in: its sign-up is waiting for the code
+  // (signing up again sends a new one), and answering otherwise would tell who has an account.
+  if (!user || !user.passwordHash || !matches || mustVerifyEmail(user)) {
     signInLimiter().recordFailure(key, now);
     return undefined;
   }

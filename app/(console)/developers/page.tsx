@@ -76,6 +76,11 @@ export default async function DevelopersPage() {
                 <tr key={app.id}>
                   <td>
                     <Link href={`/developers/apps/${app.id}`}>{app.name}</Link>
+                    {app.review === "approved" ? null : (
+                      <span className={`badge ${app.review === "pending" ? "wait" : "bad"}`}>
+                        {text.review[app.review]}
+                      </span>
+                    )}
                   </td>
                   <td>{profileName(app.profile)}</td>
                   <td>

@@ -9,6 +9,7 @@ import {
   privilegeRequestDecisionSchema,
   type ApplicationView,
 } from "@/server/applications/operate-applications";
+import { applicationReviewSchema, reviewApplication } from "@/server/applications/review-application";
 import { asOperator, type OperatorResult } from "../as-operator";
 import { MAX_ID } from "@/server/limits";
 
@@ -33,6 +34,18 @@ export async function changeApplicationAction(input: unknown): Promise<OperatorR
     applicationRef.extend(applicationChangeSchema.shape),
     input,
     (operator, { applicationId, ...change }) => changeApplication({ id: applicationId, change, operator }),
+  );
+  revalidatePath("/operator/applications");
+  return result;
+}
+
+/** Approve or reject an application waiting in review (production). */
+export async function reviewApplicationAction(input: unknown): Promise<OperatorResult<ApplicationView>> {
+  const result = await asOperator(
+    "admin",
+    applicationRef.extend(applicationReviewSchema.shape),
+    input,
+    (operator, { applicationId, ...review }) => reviewApplication({ id: applicationId, review, operator }),
   );
   revalidatePath("/operator/applications");
   return result;

@@ -15,6 +15,11 @@ export default async function AccountStep(props: { searchParams: StepSearchParam
   const next = resumePath(onboarding.request.id);
   return (
     <OnboardingFrame applicationName={onboarding.request.applicationName} steps={onboarding.steps}>
+      {onboarding.unverifiedEmail ? (
+        <p className="form-error" role="alert">
+          {accountCopy.verify.unverified(onboarding.unverifiedEmail)}
+        </p>
+      ) : null}
       <AccountForm next={next} email={onboarding.request.email} initialMode={onboarding.request.authMode ?? "signup"} />
       <p className="muted">{accountCopy.walletPrompt}</p>
       <SiweSignInEntry next={next} appUrl={getConfig().appUrl} environment={getConfig().environment} />
