@@ -25,6 +25,7 @@ export default async function OutboxPage({
   return (
     <main>
       <h1>{copy.title}</h1>
+      <p>{outbox.delivering ? copy.delivering : copy.sandboxMailbox}</p>
       <form method="get" action="/operator/outbox" role="search" className="card">
         <label htmlFor="outbox-to">{copy.filterLabel}</label>{" "}
         <input id="outbox-to" name="to" type="email" defaultValue={to} maxLength={320} />{" "}
