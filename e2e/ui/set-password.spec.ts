@@ -44,7 +44,7 @@ test("an application signs a person up; the set-password mail reaches them, and 
   await expect(mail.locator("[data-status]")).toHaveText("sent");
   await expect(mail).toContainText("password-setup");
   // The HTML as sent, in a frame that runs no script and cannot reach the console.
-  await mail.getByText("Show the mail as sent (HTML)").click();
+  await mail.getByRole("button", { name: "Show the mail as sent (HTML)" }).click();
   const frame = mail.locator("iframe");
   await expect(frame).toHaveAttribute("sandbox", "");
   expect(await frame.getAttribute("srcdoc")).toContain(link!.replaceAll("&", "&amp;"));

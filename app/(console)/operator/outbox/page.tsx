@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { operatorCopy } from "@/components/copy/operator";
 import { renderMail } from "@/components/mail/render-mail";
+import { MailPreview } from "@/components/operator/mail-preview";
 import { listOutbox, type OutboxEntry } from "@/server/outbox/list-outbox";
 import { sendAgainAction } from "./actions";
 
@@ -94,11 +95,7 @@ async function OutboxMessage({ message: m }: { message: OutboxEntry }) {
         </form>
       ) : null}
       <pre className="mail">{m.body}</pre>
-      <details>
-        <summary>{copy.showHtml}</summary>
-        {/* No scripts, no same origin: the mail's HTML cannot touch the console. */}
-        <iframe sandbox="" srcDoc={html} title={`${copy.htmlOf} ${m.subject}`} className="mail-html" />
-      </details>
+      <MailPreview html={html} label={copy.showHtml} title={`${copy.htmlOf} ${m.subject}`} />
     </article>
   );
 }
