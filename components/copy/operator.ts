@@ -21,6 +21,9 @@ export const operatorCopy = {
   outbox: {
     title: "Outbox",
     empty: "No messages yet. Mail to people (set-password links, KYC decisions, payments) appears here.",
+    delivering: "Mail is delivered through the mail server; each message shows how its delivery went.",
+    sandboxMailbox:
+      "No mail server is attached: this is the sandbox mailbox. Mail is kept here, where you read what your test customers would receive.",
     filterLabel: "To address",
     filter: "Filter",
     clearFilter: "Show all",

@@ -42,7 +42,14 @@ test("an application signs a person up; the set-password mail reaches them, and 
   await expect(operator.getByRole("heading", { name: "Outbox" })).toBeVisible();
   const mail = operator.getByRole("article", { name: `Message to ${email}` });
   await expect(mail).toContainText("Set your Tokenrail password");
-  await expect(mail).toContainText("sent");
+  await expect(mail.locator("[data-status]")).toHaveText("sent");
+  await expect(mail).toContainText("password-setup");
+  // The HTML as sent, in a frame that runs no script and cannot reach the console.
+  await mail.getByRole("button", { name: "Show the mail as sent (HTML)" }).click();
+  const frame = mail.locator("iframe");
+  await expect(frame).toHaveAttribute("sandbox", "");
+  expect(await frame.getAttribute("srcdoc")).toContain(link!.replaceAll("&", "&amp;"));
+  await expect(frame.contentFrame().getByText("Set your password").first()).toBeVisible();
 
   // The person sets a password through the link; the link works once.
   const person = await (await browser.newContext()).newPage();

@@ -25,10 +25,13 @@ export type OutboxEntry = {
 
 export const OUTBOX_PAGE_SIZE = 20;
 
-/** A page of the outbox, newest first, for the operator (optionally to one address), with how many pages there are. */
+/**
+ * A page of the outbox, newest first, for the operator (optionally to one address), with how many pages there are,
+ * and whether mail is delivered at all (`delivering`: a mail server is attached; otherwise the sandbox keeps it).
+ */
 export async function listOutbox(
   options: { to?: string; page?: number; pageSize?: number } = {},
-): Promise<{ entries: OutboxEntry[]; page: number; pages: number; total: number }> {
+): Promise<{ entries: OutboxEntry[]; page: number; pages: number; total: number; delivering: boolean }> {
   const prisma = await db();
   const pageSize = options.pageSize ?? OUTBOX_PAGE_SIZE;
   const where = options.to ? { to: options.to.trim().toLowerCase() } : {};
@@ -46,7 +49,7 @@ export async function listOutbox(
     where: { id: { in: applicationIds } },
     select: { id: true, name: true, logoFileId: true },
   });
-  const { appUrl } = getConfig();
+  const { appUrl, mail } = getConfig();
   const entries = rows.map((row) => {
     const application = applications.find((a) => a.id === row.applicationId);
     const brand = brandOf(appUrl, application);
@@ -68,5 +71,5 @@ export async function listOutbox(
       ...(brand ? { brand } : {}),
     };
   });
-  return { entries, page, pages, total };
+  return { entries, page, pages, total, delivering: mail.smtpUrl !== undefined };
 }

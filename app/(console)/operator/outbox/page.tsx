@@ -2,6 +2,7 @@ import Link from "next/link";
 import { operatorCopy } from "@/components/copy/operator";
 import { operatorPage } from "@/app/(console)/operator/operator-page";
 import { renderMail } from "@/components/mail/render-mail";
+import { MailPreview } from "@/components/operator/mail-preview";
 import { listOutbox, type OutboxEntry } from "@/server/outbox/list-outbox";
 import { sendAgainAction } from "./actions";
 
@@ -22,6 +23,7 @@ async function OutboxPage({ searchParams }: { searchParams: Promise<Record<strin
   return (
     <main>
       <h1>{copy.title}</h1>
+      <p>{outbox.delivering ? copy.delivering : copy.sandboxMailbox}</p>
       <form method="get" action="/operator/outbox" role="search" className="card">
         <label htmlFor="outbox-to">{copy.filterLabel}</label>{" "}
         <input id="outbox-to" name="to" type="email" defaultValue={to} maxLength={320} />{" "}
@@ -90,11 +92,7 @@ async function OutboxMessage({ message: m }: { message: OutboxEntry }) {
         </form>
       ) : null}
       <pre className="mail">{m.body}</pre>
-      <details>
-        <summary>{copy.showHtml}</summary>
-        {/* No scripts, no same origin: the mail's HTML cannot touch the console. */}
-        <iframe sandbox="" srcDoc={html} title={`${copy.htmlOf} ${m.subject}`} className="mail-html" />
-      </details>
+      <MailPreview html={html} label={copy.showHtml} title={`${copy.htmlOf} ${m.subject}`} />
     </article>
   );
 }

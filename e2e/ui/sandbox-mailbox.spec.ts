@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { checkAccessibility } from "../fixtures/accessibility.ts";
+import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
+import { uniqueEmail } from "../fixtures/callback.ts";
+import { freePort } from "../fixtures/free-port.ts";
+import { allMail } from "../fixtures/mailbox.ts";
+import { signInAsOperator } from "../fixtures/operator-page.ts";
+import { startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
+
+/**
+ * The sandbox without a mail server (as `npm start` runs it): mail is kept in the outbox, and the operator's outbox
+ * page is the mailbox where the integrator reads what its test customers would receive.
+ */
+test("a sandbox without a mail server keeps its mail in the outbox page, its mailbox", async ({
+  page,
+  playwright,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const instance = await startDemoInstance(await freePort(), {
+    TOKENRAIL_SMTP_URL: undefined,
+    TOKENRAIL_MAIL_FROM: undefined,
+  });
+  const request = await playwright.request.newContext();
+  try {
+    const email = uniqueEmail("kept");
+    const signup = await request.post(`${instance.baseUrl}/auth/signup`, {
+      headers: { authorization: `Bearer ${await clientCredentialsToken(request, instance)}`, accept: V2 },
+      data: { email },
+    });
+    expect(signup.status()).toBe(201);
+    await signInAsOperator(page, "/operator/outbox", instance);
+    await expect(page.getByText("No mail server is attached: this is the sandbox mailbox.")).toBeVisible();
+    const mail = page.getByRole("article", { name: `Message to ${email}` });
+    await expect(mail.locator("[data-status]")).toHaveText("kept in the sandbox mailbox");
+    await expect(mail).toContainText(/\/set-password\?token=\S+/);
+    await expect(mail.getByRole("button", { name: "Send again" })).toHaveCount(0);
+    await checkAccessibility(page, testInfo, "operator-outbox");
+    // Rendered through the same layout as delivered mail, for the integrator to look at.
+    await mail.getByRole("button", { name: "Show the mail as sent (HTML)" }).click();
+    await expect(mail.locator("iframe").contentFrame().getByText("Set your password").first()).toBeVisible();
+    // Nothing left the instance.
+    expect(await allMail(email)).toHaveLength(0);
+  } finally {
+    await request.dispose();
+    await stopServer(instance.server);
+  }
+});
