@@ -6,6 +6,7 @@ import { fileSettings } from "./files/file-settings.ts";
 import { ibanSettings } from "./ibans/iban-settings.ts";
 import { instanceSettings } from "./instance/instance-settings.ts";
 import { metricsSettings } from "./metrics/metrics-settings.ts";
+import { operatorSettings } from "./operators/operator-settings.ts";
 import { sandboxSettings } from "./sandbox/sandbox-settings.ts";
 import type { SettingsContext } from "./settings/define-settings.ts";
 import { webhookSettings } from "./webhooks/webhook-settings.ts";
@@ -25,6 +26,7 @@ const AREAS = [
   chainSettings,
   bankSettings,
   metricsSettings,
+  operatorSettings,
 ] as const;
 
 type PartOf<A> = A extends { read: (...args: never[]) => infer T } ? NonNullable<T> : never;
@@ -36,7 +38,8 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof ibanSettings> &
   PartOf<typeof chainSettings> &
   PartOf<typeof bankSettings> &
-  PartOf<typeof metricsSettings>;
+  PartOf<typeof metricsSettings> &
+  PartOf<typeof operatorSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */
 const contextVariables = {

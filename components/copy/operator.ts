@@ -10,6 +10,7 @@ export const operatorCopy = {
     bank: "Bank",
     audit: "Audit log",
     outbox: "Outbox",
+    security: "Sign-in security",
   },
   outbox: {
     title: "Outbox",

@@ -4,6 +4,7 @@ import { CLIENT_CREDENTIALS, type Caller } from "../oauth/caller.ts";
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
 import { getConfig } from "../config.ts";
 import { isOperator } from "../users/is-operator.ts";
+import type { WebSessionReader } from "../users/web-session.ts";
 import { AppError } from "../errors.ts";
 import { described, GUARD, run, type GuardedHandler, type Input } from "./handler.ts";
 import type { Spec } from "../contract/operation.ts";
@@ -92,16 +93,16 @@ export function withOAuthClient<S extends Spec>(
   return described((req, ctx) => run(req, ctx, { ...spec, oauth: true }, authenticate, fn), spec, "oauth-client");
 }
 
-/** Whose web session a request carries (next-auth lives in `app/`, so the route hands it in). */
-export type SessionReader = () => Promise<string | undefined>;
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The signed-in operator's id. Anyone else (no session, or not an operator) meets the 404 of a missing route. */
-async function operatorOf(session: SessionReader): Promise<string> {
-  const userId = await session();
-  if (!userId || !(await isOperator(userId))) throw new AppError("NOT_FOUND", "Not found");
-  return userId;
+/**
+ * The signed-in operator's id. Anyone else (no session, not an operator, or an operator whose session has not passed
+ * its second factor, C57) meets the 404 of a missing route.
+ */
+async function operatorOf(session: WebSessionReader): Promise<string> {
+  const signedIn = await session();
+  if (!signedIn || !(await isOperator(signedIn))) throw new AppError("NOT_FOUND", "Not found");
+  return signedIn.userId;
 }
 
 /**
@@ -110,7 +111,7 @@ async function operatorOf(session: SessionReader): Promise<string> {
  * otherwise let any site act for the operator). `operator` names them and the request for the audit log.
  */
 export function withOperator<S extends Spec>(
-  session: SessionReader,
+  session: WebSessionReader,
   spec: S,
   fn: (input: Input<S> & { operatorId: string; operator: AuditActor }) => Promise<unknown>,
 ): GuardedHandler {

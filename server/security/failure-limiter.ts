@@ -64,6 +64,9 @@ export const CLIENT_AUTH_LIMIT = { maxFailures: 10, windowMs: 15 * 60_000 };
 /** Five failed sign-ins per email within 15 minutes. */
 export const SIGN_IN_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
 
+/** Five wrong second factors (TOTP or recovery codes, passkey assertions) per person within 15 minutes (C57). */
+export const SECOND_FACTOR_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
+
 const holder = globalThis as typeof globalThis & { __tokenrailLimiters?: Record<string, FailureLimiter> };
 
 function limiter(name: string, limit: { maxFailures: number; windowMs: number }): FailureLimiter {
@@ -80,3 +83,4 @@ export function replaceLimiter(name: string, replacement: FailureLimiter): void 
 
 export const clientAuthLimiter = () => limiter("client-auth", CLIENT_AUTH_LIMIT);
 export const signInLimiter = () => limiter("sign-in", SIGN_IN_LIMIT);
+export const secondFactorLimiter = () => limiter("second-factor", SECOND_FACTOR_LIMIT);

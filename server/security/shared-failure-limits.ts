@@ -6,13 +6,18 @@ import { logger } from "../logging/logger.ts";
 import {
   CLIENT_AUTH_LIMIT,
   MemoryFailureLimiter,
+  SECOND_FACTOR_LIMIT,
   SIGN_IN_LIMIT,
   replaceLimiter,
   type FailureLimiter,
 } from "./failure-limiter.ts";
 
 export const FAILURE_CHANNEL = "tokenrail_auth_failures";
-const LIMITS = { "client-auth": CLIENT_AUTH_LIMIT, "sign-in": SIGN_IN_LIMIT } as const;
+const LIMITS = {
+  "client-auth": CLIENT_AUTH_LIMIT,
+  "sign-in": SIGN_IN_LIMIT,
+  "second-factor": SECOND_FACTOR_LIMIT,
+} as const;
 type LimiterName = keyof typeof LIMITS;
 type Announcement = { from: string; limiter: LimiterName; action: "failure" | "reset"; key: string; at: number };
 

@@ -1,9 +1,20 @@
+import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
+import { hasSecondFactor } from "../operators/second-factors.ts";
+import type { WebSession } from "./web-session.ts";
 
-/** Operators hold the `admin` role. */
-export async function isOperator(userId: string | undefined): Promise<boolean> {
-  if (!userId) return false;
+/**
+ * Whether this session is an operator's: the person holds the `admin` role, and the session passed a second factor
+ * when one is due (C57). In production (`TOKENRAIL_OPERATOR_MFA=required`) a password alone never makes an operator;
+ * with `optional` (the sandbox), it does only for an operator who has enrolled no factor. Every console page, server
+ * action and admin API route decides here, so a session that stops at the password reaches none of them.
+ */
+export async function isOperator(session: WebSession | undefined): Promise<boolean> {
+  if (!session?.userId) return false;
   const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { roles: true } });
-  return Boolean(user?.roles.includes("admin"));
+  const user = await prisma.user.findUnique({ where: { id: session.userId }, select: { roles: true } });
+  if (!user?.roles.includes("admin")) return false;
+  if (session.secondFactor) return true;
+  if (getConfig().operatorMfa === "required") return false;
+  return !(await hasSecondFactor(session.userId));
 }

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { operatorCopy } from "@/components/copy/operator";
 import type { AuditActor } from "@/server/audit/record-audit";
 import { getConfig } from "@/server/config";
@@ -25,8 +25,9 @@ export async function asOperator<S extends z.ZodType, T>(
   input: unknown,
   fn: (operator: AuditActor, values: z.output<S>) => Promise<T>,
 ): Promise<OperatorResult<T>> {
-  const userId = (await auth())?.user?.id;
-  if (!userId || !(await isOperator(userId))) return { ok: false, error: operatorCopy.operatorsOnly };
+  const session = await webSession();
+  if (!session || !(await isOperator(session))) return { ok: false, error: operatorCopy.operatorsOnly };
+  const { userId } = session;
   // The same request id rules as the API's: a safe X-Request-Id is kept, otherwise a fresh one.
   const requestId = requestIdOf(new Request(getConfig().appUrl, { headers: await headers() }));
   try {

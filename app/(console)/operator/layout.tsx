@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { notFound, redirect } from "next/navigation";
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { SectionTabs } from "@/components/console/section-tabs";
 import { operatorCopy } from "@/components/copy/operator";
 import { isOperator } from "@/server/users/is-operator";
@@ -12,9 +12,10 @@ import "./operations.css";
  * page that does not exist (the console does not announce itself).
  */
 export default async function OperatorLayout({ children }: { children: ReactNode }) {
-  const userId = (await auth())?.user?.id;
-  if (!userId) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
-  if (!(await isOperator(userId))) notFound();
+  const session = await webSession();
+  if (!session) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
+  // An operator whose session stopped at the password is no operator here (C57).
+  if (!(await isOperator(session))) notFound();
   const s = operatorCopy.sections;
   return (
     <div className="shell wide">
@@ -28,6 +29,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
           { href: "/operator/bank", label: s.bank },
           { href: "/operator/audit", label: s.audit },
           { href: "/operator/outbox", label: s.outbox },
+          { href: "/operator/security", label: s.security },
         ]}
       />
       {children}

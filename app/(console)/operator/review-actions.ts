@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { operatorCopy } from "@/components/copy/operator";
 import type { AuditActor } from "@/server/audit/record-audit";
 import { isAppError } from "@/server/errors";
@@ -25,9 +25,9 @@ const target = z.object({ profile: z.string().max(MAX_ID).pipe(z.uuid("must be a
  * form's errors; the profile's page is rendered afresh so the change shows at once.
  */
 async function asOperator(input: unknown, fn: (operator: AuditActor, profile: string) => Promise<string>) {
-  const userId = (await auth())?.user?.id;
-  if (!userId || !(await isOperator(userId))) return { error: operatorCopy.review.notOperator };
-  const operator = { userId, requestId: requestIdFrom(await headers()) };
+  const session = await webSession();
+  if (!session || !(await isOperator(session))) return { error: operatorCopy.review.notOperator };
+  const operator = { userId: session.userId, requestId: requestIdFrom(await headers()) };
   try {
     const { profile } = validate(target, input);
     const done = await fn(operator, profile);

@@ -1,5 +1,5 @@
 // POST /admin/orders/{orderId}/process — process an order: mint, or burn and pay out
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { getConfig } from "@/server/config.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
@@ -13,7 +13,7 @@ const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     { params, responses: { 200: orderResponse }, refusals: { ...OPERATOR_WRITE, ...PROCESS_ORDER_REFUSALS } },
     ({ params, operator }) => operatorProcessOrder({ orderId: params.orderId, config: getConfig(), operator }),
   ),
