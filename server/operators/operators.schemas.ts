@@ -18,7 +18,12 @@ export const totpCodeSchema = z.object({
     .trim()
     .max(20, "Enter the 6 digits")
     .transform((v) => v.replace(/\s/g, ""))
-    .pipe(z.string().max(6).regex(/^\d{6}$/, "Enter the 6 digits")),
+    .pipe(
+      z
+        .string()
+        .max(6)
+        .regex(/^\d{6}$/, "Enter the 6 digits"),
+    ),
 });
 
 /** A recovery code as printed (groups of letters and digits, dashes and spaces ignored). */
@@ -27,7 +32,12 @@ export const recoveryCodeSchema = z.object({
     .string()
     .max(40, "Enter a recovery code")
     .transform((v) => v.replace(/[\s-]/g, "").toLowerCase())
-    .pipe(z.string().max(16).regex(/^[a-z0-9]{16}$/, "Enter a recovery code as it was shown")),
+    .pipe(
+      z
+        .string()
+        .max(16)
+        .regex(/^[a-z0-9]{16}$/, "Enter a recovery code as it was shown"),
+    ),
 });
 
 const base64url = z
