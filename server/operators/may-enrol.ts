@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { holdsOperatorRole } from "../users/is-operator.ts";
 import type { WebSession } from "../users/web-session.ts";
 import { hasSecondFactor } from "./second-factors.ts";
 
@@ -11,6 +12,6 @@ export async function mayEnrol(session: WebSession | undefined): Promise<boolean
   if (!session) return false;
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { id: session.userId }, select: { roles: true } });
-  if (!user?.roles.includes("admin")) return false;
+  if (!user || !holdsOperatorRole(user.roles)) return false;
   return session.secondFactor || !(await hasSecondFactor(session.userId));
 }

@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
+import { holdsOperatorRole } from "../users/is-operator.ts";
 import { hasSecondFactor } from "./second-factors.ts";
 
 /**
@@ -15,7 +16,7 @@ export async function secondStepFor(
     where: "email" in who ? { email: who.email.trim().toLowerCase() } : { id: who.userId },
     select: { id: true, roles: true },
   });
-  if (!user?.roles.includes("admin")) return "none";
+  if (!user || !holdsOperatorRole(user.roles)) return "none";
   if (await hasSecondFactor(user.id)) return "verify";
   return config.operatorMfa === "required" ? "enrol" : "none";
 }

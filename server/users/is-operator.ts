@@ -3,6 +3,11 @@ import { db } from "../db/client.ts";
 import { hasSecondFactor } from "../operators/second-factors.ts";
 import type { WebSession } from "./web-session.ts";
 
+/** Whether these roles make their holder an operator (who must pass a second factor, C57). */
+export function holdsOperatorRole(roles: readonly string[]): boolean {
+  return roles.includes("admin");
+}
+
 /**
  * Whether this session is an operator's: the person holds the `admin` role, and the session passed a second factor
  * when one is due (C57). In production (`TOKENRAIL_OPERATOR_MFA=required`) a password alone never makes an operator;
@@ -13,7 +18,7 @@ export async function isOperator(session: WebSession | undefined): Promise<boole
   if (!session?.userId) return false;
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { id: session.userId }, select: { roles: true } });
-  if (!user?.roles.includes("admin")) return false;
+  if (!user || !holdsOperatorRole(user.roles)) return false;
   if (session.secondFactor) return true;
   if (getConfig().operatorMfa === "required") return false;
   return !(await hasSecondFactor(session.userId));
