@@ -19,6 +19,8 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
+  // The test mail server every instance delivers to (e2e/fixtures/mailbox.ts).
+  globalSetup: "./global-setup.ts",
   reporter: [["list"], ["json", { outputFile: path.resolve("test-results", "e2e.json") }]],
   use: { baseURL: server.appUrl },
   projects: [

@@ -15,6 +15,11 @@ const ISO20022_BANK = {
   TOKENRAIL_BANK_ACCOUNT_BIC: "COBADEFFXXX",
   TOKENRAIL_BANK_ACCOUNT_HOLDER: "Tokenrail GmbH Safeguarding",
 };
+/** A mail server (production refuses to start without one, C53). */
+const MAIL = {
+  TOKENRAIL_SMTP_URL: "smtp://tokenrail:secret@mail.example.com:587",
+  TOKENRAIL_MAIL_FROM: "Acme Tokens <no-reply@acme.example>",
+};
 
 describe("configuration", () => {
   it("needs nothing for the embedded sandbox default, and keeps its generated secret", () => {
@@ -150,6 +155,27 @@ describe("configuration", () => {
       { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
       /TOKENRAIL_BANK: production moves real money \(iso20022\); the sandbox bank is for the sandbox/,
     ],
+    [
+      "C53: production without a mail server",
+      { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET, ...ISO20022_BANK },
+      /TOKENRAIL_SMTP_URL: production delivers mail through an SMTP server/,
+    ],
+    [
+      "C53: production without the sender of its mail",
+      {
+        TOKENRAIL_ENV: "production",
+        DATABASE_URL: "postgres://db/t",
+        TOKENRAIL_SECRET: SECRET,
+        TOKENRAIL_SMTP_URL: MAIL.TOKENRAIL_SMTP_URL,
+      },
+      /TOKENRAIL_MAIL_FROM: production needs the sender of its mail/,
+    ],
+    [
+      "a mail server URL of another kind",
+      { TOKENRAIL_SMTP_URL: "http://mail.example.com" },
+      /TOKENRAIL_SMTP_URL: must be an smtp/,
+    ],
+    ["a sender that is not a mailbox", { TOKENRAIL_MAIL_FROM: "Tokenrail" }, /TOKENRAIL_MAIL_FROM: must be a mailbox/],
     ["a short secret", { TOKENRAIL_SECRET: "short" }, /TOKENRAIL_SECRET: must be at least 32 characters/],
     ["an unknown environment", { TOKENRAIL_ENV: "staging" }, /TOKENRAIL_ENV/],
     ["a port out of range", { PORT: "70000" }, /PORT/],
@@ -219,10 +245,13 @@ describe("configuration", () => {
       TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
       ...ISO20022_BANK,
+      ...MAIL,
     });
     assert.equal(config.environment, "production");
     assert.equal(config.seedDemo, false);
     assert.equal(config.secret, SECRET);
+    assert.equal(config.mail.smtpUrl, MAIL.TOKENRAIL_SMTP_URL);
+    assert.equal(config.mail.from, MAIL.TOKENRAIL_MAIL_FROM);
   });
 });
 
@@ -271,6 +300,7 @@ describe("chain gateway configuration", () => {
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
       TOKENRAIL_EVM_LOG_BLOCK_RANGE: "2000",
       ...ISO20022_BANK,
+      ...MAIL,
     });
     assert.ok(config.chainGateway.kind === "evm");
     assert.deepEqual(Object.keys(config.chainGateway.chains), ["gnosis"]);
@@ -356,6 +386,7 @@ describe("every problem at once", () => {
           "TOKENRAIL_SECRET",
           "TOKENRAIL_CHAIN_GATEWAY",
           "TOKENRAIL_BANK",
+          "TOKENRAIL_SMTP_URL",
         ]) {
           assert.ok(names.includes(name), `${name} in ${error.message}`);
         }

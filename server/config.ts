@@ -5,6 +5,7 @@ import { chainSettings } from "./chains/chain-settings.ts";
 import { fileSettings } from "./files/file-settings.ts";
 import { ibanSettings } from "./ibans/iban-settings.ts";
 import { instanceSettings } from "./instance/instance-settings.ts";
+import { mailSettings } from "./mail/mail-settings.ts";
 import { metricsSettings } from "./metrics/metrics-settings.ts";
 import { operatorSettings } from "./operators/operator-settings.ts";
 import { sandboxSettings } from "./sandbox/sandbox-settings.ts";
@@ -15,7 +16,7 @@ import { webhookSettings } from "./webhooks/webhook-settings.ts";
  * Instance configuration, read once from the environment and validated here; everything else asks `getConfig()`.
  * Each area declares its variables and what they mean beside its code (`server/<area>/*-settings.ts`); this file
  * only reads them all and reports every problem at once. The embedded default needs no settings at all; production
- * refuses to start without a real database, secrets, real chains.
+ * refuses to start without a real database, secrets, real chains, a real bank and a mail server.
  */
 const AREAS = [
   instanceSettings,
@@ -27,6 +28,7 @@ const AREAS = [
   bankSettings,
   metricsSettings,
   operatorSettings,
+  mailSettings,
 ] as const;
 
 type PartOf<A> = A extends { read: (...args: never[]) => infer T } ? NonNullable<T> : never;
@@ -39,7 +41,8 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof chainSettings> &
   PartOf<typeof bankSettings> &
   PartOf<typeof metricsSettings> &
-  PartOf<typeof operatorSettings>;
+  PartOf<typeof operatorSettings> &
+  PartOf<typeof mailSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */
 const contextVariables = {

@@ -3,6 +3,8 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, jsonOf } from "../fixtures/api.ts";
 import { customerHeaders } from "../fixtures/customer.ts";
+import { allMail, waitForMail } from "../fixtures/mailbox.ts";
+import { approvedCustomer } from "../fixtures/approved-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import {
   eurBalance,
@@ -47,11 +49,18 @@ test.afterAll(async () => {
   await operator.dispose();
 });
 
-test("C50: a redeem's payout is accepted and debited by the sandbox bank; returned, its tokens are re-issued once", async ({
+test("C50: a redeem's payout is accepted and debited by the sandbox bank; returned, its tokens are re-issued once; the customer is mailed each step", async ({
   request,
 }) => {
   const customer = await fundedCustomer(request, operator, "0");
+  // Approved: the person is told.
+  const approved = await waitForMail({ to: customer.email, subject: /Your account is approved/ });
+  expect(approved.text).toContain("Your identity check (KYC) is approved");
   expect((await payIn(request, customer, "100", { memo: "Top-up for the bank rail" })).state).toBe("processed");
+  // The IBAN was requested with payment mail on (the SDK's default): the payment is announced.
+  const received = await waitForMail({ to: customer.email, subject: /^You received 100\.00 EUR$/ });
+  expect(received.text).toContain("The payment's reference: Top-up for the bank rail");
+  expect(received.text).toContain(customer.account.address);
   const redeem = await placed(request, customer.partner, await redeemBody(customer.account, "40"));
   const processed = await settle(request, customer.partner, redeem.id);
   expect(processed.status(), await processed.text()).toBe(200);
@@ -78,6 +87,8 @@ test("C50: a redeem's payout is accepted and debited by the sandbox bank; return
     reasonCode: null,
     reissueOrder: null,
   });
+  const sent = await waitForMail({ to: customer.email, subject: /^40\.00 EUR is on its way$/ });
+  expect(sent.text).toContain("The bank sent your payout of 40.00 EUR");
 
   // Another application's customer does not see it, nor can it act on it.
   const other = await fundedCustomer(request, operator, "0");
@@ -97,6 +108,8 @@ test("C50: a redeem's payout is accepted and debited by the sandbox bank; return
   expect(returned.status(), await returned.text()).toBe(200);
   const back = (await returned.json()) as Payout;
   expect(back).toMatchObject({ state: "returned", reasonCode: "AC04", reissueOrder: expect.any(String) });
+  const cameBack = await waitForMail({ to: customer.email, subject: /^Your payout of 40\.00 EUR came back$/ });
+  expect(cameBack.text).toContain("(reason AC04)");
   // Returned again: nothing more.
   const again = await request.post(`${payoutUrl}/return`, { headers: customer.partner, data: { reason: "MD07" } });
   expect(((await again.json()) as Payout).reissueOrder).toBe(back.reissueOrder);
@@ -119,11 +132,41 @@ test("C50: a redeem's payout is accepted and debited by the sandbox bank; return
 
   // An issue order has no payout.
   const issue = await payIn(request, customer, "1");
+  // Each step was mailed once.
+  const subjects = (await allMail(customer.email)).map((m) => m.subject);
+  expect(subjects.filter((subject) => /is on its way|came back|received 100/.test(subject))).toHaveLength(3);
   await expectRefused(
     await request.get(api(`/sandbox/orders/${issue.id}/payout`), { headers: customer.partner }),
     404,
     { code: 404, status: "Not Found", message: "This order has no payout to an IBAN" },
   );
+});
+
+test("a payment to an IBAN requested with emailNotifications false is minted without a mail", async ({ request }) => {
+  const customer = { ...(await approvedCustomer(request, operator)), iban: "" };
+  const asked = await request.post(api("/ibans"), {
+    headers: customer.partner,
+    data: { address: customer.account.address, chain: "sepolia", emailNotifications: false },
+  });
+  expect(asked.status()).toBe(202);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(api(`/ibans?profile=${customer.profile}`), { headers: customer.partner });
+        const [iban] = ((await res.json()) as { ibans: { iban: string; emailNotifications: boolean }[] }).ibans;
+        customer.iban = iban?.iban ?? "";
+        return iban && { provisioned: iban.iban !== "", emailNotifications: iban.emailNotifications };
+      },
+      { intervals: [200], timeout: 15_000 },
+    )
+    .toEqual({ provisioned: true, emailNotifications: false });
+  expect((await payIn(request, customer, "5")).state).toBe("processed");
+  // Mail queued with the payment would have left within this time (it does for the IBANs that want it).
+  await waitForMail({ to: customer.email, subject: /Your account is approved/ });
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const subjects = (await allMail(customer.email)).map((m) => m.subject);
+  expect(subjects).toContain("Your account is approved");
+  expect(subjects.filter((subject) => subject.startsWith("You received"))).toEqual([]);
 });
 
 test("an iso20022 bank's inbox folder: a notification is imported and archived, a bad file refused with its reason", async () => {

@@ -44,6 +44,7 @@ test("issue 17: /metrics counts requests by route pattern (never a raw id) and s
   ).toBeGreaterThanOrEqual(countBefore + 3);
   expect(text).toMatch(/^tokenrail_http_request_duration_seconds_bucket\{le="0\.005",route="\/api\/auth\/context"/m);
   expect(text).toMatch(/^tokenrail_webhook_deliveries\{state="pending"\} \d+$/m);
+  expect(text).toMatch(/^tokenrail_mail_messages\{status="failed"\} \d+$/m);
   expect(text).toMatch(/^tokenrail_events_pending_fan_out \d+$/m);
   expect(text).toMatch(/^tokenrail_process_resident_memory_bytes \d+$/m);
   expect(text).toContain("# TYPE tokenrail_ledger_balance_minor gauge");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
+import { waitForMail } from "../fixtures/mailbox.ts";
 import { api, jsonOf, server } from "../fixtures/api.ts";
 import { customerHeaders, linkedCustomer, signedUpProfile } from "../fixtures/customer.ts";
 import {
@@ -179,10 +180,10 @@ test.describe("KYC submissions", () => {
 });
 
 test.describe("operator review", () => {
-  test("approving a section freezes it (409 on resubmission); rejecting with a reason makes the profile rejected until resubmitted", async ({
+  test("approving a section freezes it (409 on resubmission); rejecting with a reason makes the profile rejected until resubmitted, and the person is mailed what to fix", async ({
     request,
   }) => {
-    const { profile, partner } = await signedUpProfile(request);
+    const { email, profile, partner } = await signedUpProfile(request);
     await request.patch(api(`/profiles/${profile}/details`), { headers: partner, data: V4_PERSONAL_DETAILS });
     const approved = await decide(profile, { decision: "approve", section: "details" });
     expect(approved.status()).toBe(200);
@@ -199,6 +200,11 @@ test.describe("operator review", () => {
     expect(noReason.status()).toBe(400);
     const rejected = await decide(profile, { decision: "reject", section: "form", reason: "Income does not match" });
     expect(((await rejected.json()) as Profile).state).toBe("rejected");
+    // The person learns what to send again, and why, in the name of the application that brought them.
+    const mail = await waitForMail({ to: email, subject: /Your identity check needs changes/ });
+    expect(mail.text).toContain("the KYC form must be sent again");
+    expect(mail.text).toContain("The reviewer's reason: Income does not match");
+    expect(mail.html).toContain("with Tokenrail");
     const resubmitted = await request.patch(api(`/profiles/${profile}/form`), {
       headers: partner,
       data: PERSONAL_FORM,

@@ -69,6 +69,36 @@ test("C53: production refuses to start on the sandbox bank", async () => {
   }
 });
 
+test("C53: production refuses to start without a mail server and a sender", async () => {
+  const port = await freePort();
+  const refused = spawnServer(port, {
+    TOKENRAIL_ENV: "production",
+    DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
+    TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_CHAIN_GATEWAY: "evm",
+    TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+    TOKENRAIL_EVM_RPC_GNOSIS: "http://127.0.0.1:1",
+    ...ISO20022_BANK,
+    ...NOT_IN_PRODUCTION,
+    TOKENRAIL_SMTP_URL: undefined,
+    TOKENRAIL_MAIL_FROM: undefined,
+  });
+  try {
+    expect(await refused.exited).toBe(1);
+    const output = refused.output();
+    expect(output).toContain(
+      "  - TOKENRAIL_SMTP_URL: production delivers mail through an SMTP server (smtp://user:pass@host:587)",
+    );
+    expect(output).toContain(
+      '  - TOKENRAIL_MAIL_FROM: production needs the sender of its mail ("Name <no-reply@example.com>")',
+    );
+    expect(output.match(/^ {2}- /gm)).toHaveLength(2);
+    await expect(fetch(`http://localhost:${port}/livez`)).rejects.toThrow();
+  } finally {
+    await stopServer(refused);
+  }
+});
+
 test("C53: production on the iso20022 bank refuses to start without the master account", async () => {
   const port = await freePort();
   const refused = spawnServer(port, {

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "../fixtures/free-port.ts";
+import { waitForMail } from "../fixtures/mailbox.ts";
 import { expectApiHidden, expectPagesHidden } from "../fixtures/operator-hidden.ts";
 import { productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
@@ -50,7 +52,7 @@ onPostgres("production on PostgreSQL", () => {
     const port = await freePort();
     const appUrl = `http://localhost:${port}`;
     const instanceEnv = { ...env, PORT: String(port), TOKENRAIL_APP_URL: appUrl };
-    const email = "first-admin@example.com";
+    const email = `first-admin-${randomBytes(4).toString("hex")}@example.com`;
     const password = "a long and unguessable password";
     let production: SpawnedServer | undefined;
     try {
@@ -62,6 +64,9 @@ onPostgres("production on PostgreSQL", () => {
 
       production = spawnServer(port, instanceEnv);
       await waitFor(`${appUrl}/livez`);
+      // The same link reaches the address by mail, once the instance's mail worker runs.
+      const mail = await waitForMail({ to: email, subject: /invited to operate Tokenrail/, timeoutMs: 60_000 });
+      expect(mail.links).toContain(link);
 
       const context = await browser.newContext({ baseURL: appUrl });
       const page = await context.newPage();

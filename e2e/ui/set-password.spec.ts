@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { api, clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { catchCallback, uniqueEmail } from "../fixtures/callback.ts";
+import { waitForMail } from "../fixtures/mailbox.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 
 /** The operator's generated password, as the server printed it and keeps it in its data directory. */
@@ -13,7 +14,7 @@ function operatorCredentials(): { operatorEmail: string; operatorPassword: strin
   };
 }
 
-test("an application signs a person up; the set-password link reaches them through the operator's outbox", async ({
+test("an application signs a person up; the set-password mail reaches them, and the operator's outbox lists it", async ({
   browser,
   request,
 }) => {
@@ -21,7 +22,15 @@ test("an application signs a person up; the set-password link reaches them throu
   const headers = { authorization: `Bearer ${await clientCredentialsToken(request)}`, accept: V2 };
   expect((await request.post(api("/auth/signup"), { headers, data: { email } })).status()).toBe(201);
 
-  // The operator reads the outbox (sign-in first).
+  // The mail arrives through the mail server, in the integrator's name, with one link.
+  const received = await waitForMail({ to: email, subject: /Set your Tokenrail password/ });
+  expect(received.headers.from).toContain("no-reply@tokenrail.test");
+  expect(received.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+  expect(received.text).toContain("created a Tokenrail account for you");
+  const link = received.links.find((l) => l.includes("/set-password?token="));
+  expect(link).toBeTruthy();
+
+  // The operator's outbox lists it as sent (sign-in first).
   const operator = await (await browser.newContext()).newPage();
   await operator.goto("/operator/outbox");
   await expect(operator).toHaveURL(/\/sign-in\?next=%2Foperator%2Foutbox|\/sign-in\?next=\/operator\/outbox/);
@@ -32,8 +41,14 @@ test("an application signs a person up; the set-password link reaches them throu
   await expect(operator.getByRole("heading", { name: "Outbox" })).toBeVisible();
   const mail = operator.getByRole("article", { name: `Message to ${email}` });
   await expect(mail).toContainText("Set your Tokenrail password");
-  const link = /(http\S+\/set-password\?token=\S+)/.exec(await mail.innerText())?.[1];
-  expect(link).toBeTruthy();
+  await expect(mail.locator("[data-status]")).toHaveText("sent");
+  await expect(mail).toContainText("password-setup");
+  // The HTML as sent, in a frame that runs no script and cannot reach the console.
+  await mail.getByText("Show the mail as sent (HTML)").click();
+  const frame = mail.locator("iframe");
+  await expect(frame).toHaveAttribute("sandbox", "");
+  expect(await frame.getAttribute("srcdoc")).toContain(link!.replaceAll("&", "&amp;"));
+  await expect(frame.contentFrame().getByText("Set your password").first()).toBeVisible();
 
   // The person sets a password through the link; the link works once.
   const person = await (await browser.newContext()).newPage();

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "operator.factor.remove",
   "operator.recovery-codes.generate",
   "operator.recovery-code.use",
+  "mail.send-again",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,6 +41,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "bank-file",
   "operator",
   "operator-invitation",
+  "mail",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 

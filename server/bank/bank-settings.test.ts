@@ -18,6 +18,8 @@ const PRODUCTION = {
   TOKENRAIL_CHAIN_GATEWAY: "evm",
   TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
   TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
+  TOKENRAIL_SMTP_URL: "smtp://tokenrail:secret@mail.example.com:587",
+  TOKENRAIL_MAIL_FROM: "Tokenrail <no-reply@example.com>",
 };
 
 function refusal(env: Record<string, string>): string[] {

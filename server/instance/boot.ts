@@ -10,6 +10,9 @@ import { startPeriodic, stopWithPeriodic } from "../jobs/periodic.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
 import { driveChainTransactions } from "../orders/chain-settlement.ts";
 import { logger } from "../logging/logger.ts";
+import type { MailRenderer } from "../mail/mail-renderer.ts";
+import { plainRenderer } from "../mail/plain-renderer.ts";
+import { startMailWorker } from "../mail/start-mail-worker.ts";
 import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations.ts";
 import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
 import { shareAuthEvictions } from "../oauth/shared-evictions.ts";
@@ -21,8 +24,11 @@ import { demoCredentials } from "./demo-credentials.ts";
 import { seedDemo } from "./seed-demo.ts";
 import { handleShutdownSignals, onShutdown } from "./shutdown.ts";
 
-/** Runs once per server process before it takes requests: migrate, seed the sandbox demo, say where to go. */
-export async function boot(): Promise<void> {
+/**
+ * Runs once per server process before it takes requests: migrate, seed the sandbox demo, say where to go. The app
+ * hands it the mail layout (`renderMail`, React, which the domain does not import); a bare process gets plain mail.
+ */
+export async function boot(options: { renderMail?: MailRenderer } = {}): Promise<void> {
   const config = getConfig();
   handleShutdownSignals();
   const prisma = await db();
@@ -75,14 +81,16 @@ export async function boot(): Promise<void> {
   // soon as the database announces them; the queue's state is logged each minute.
   await startWebhookWorker(config);
   startPeriodic("webhook-metrics", 60_000, () => logQueueMetrics());
+  // Mail: the outbox delivered through the SMTP server, at most once (without one, the sandbox keeps it there).
+  await startMailWorker(config, options.renderMail ?? plainRenderer);
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }
 
 /** A server that cannot reach its database or has an invalid configuration must not start half-working. */
-export async function bootOrExit(): Promise<void> {
+export async function bootOrExit(options: { renderMail?: MailRenderer } = {}): Promise<void> {
   try {
-    await boot();
+    await boot(options);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -16,7 +16,7 @@ type Metrics = {
 
 const holder = globalThis as typeof globalThis & { __tokenrailMetrics?: Metrics };
 
-/** Figures read from the database when scraped: the webhook outbox, the chain queue and the ledger's totals. */
+/** Figures read from the database when scraped: the webhook outbox, the mail outbox, the chain queue and the ledger's totals. */
 function databaseGauges(): void {
   new client.Gauge({
     name: "tokenrail_events_pending_fan_out",
@@ -38,6 +38,21 @@ function databaseGauges(): void {
       ]);
       this.set({ state: "pending" }, pending);
       this.set({ state: "failed" }, failed);
+    },
+  });
+  new client.Gauge({
+    name: "tokenrail_mail_messages",
+    help: "Outbox mail not delivered, by status (queued: waiting to be sent or retried; failed: given up; uncertain: its sender stopped mid-send)",
+    labelNames: ["status"],
+    async collect() {
+      const prisma = await db();
+      const open = ["queued", "sending", "failed", "uncertain"] as const;
+      const rows = await prisma.outboxMessage.groupBy({
+        by: ["status"],
+        where: { status: { in: [...open] } },
+        _count: { _all: true },
+      });
+      for (const status of open) this.set({ status }, rows.find((r) => r.status === status)?._count._all ?? 0);
     },
   });
   new client.Gauge({

@@ -1,13 +1,72 @@
+import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
+import type { MailStatus } from "../generated/prisma/client.ts";
+import type { MailContent } from "../mail/enqueue-mail.ts";
+import { brandOf, type MailBrand } from "../mail/mail-renderer.ts";
 
-export type OutboxEntry = { id: string; to: string; subject: string; body: string; createdAt: Date };
+export type OutboxEntry = {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  kind: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  messageId: string;
+  /** The HTML as sent; for mail not sent (yet), the screen renders `content` with `brand`. */
+  html: string | null;
+  content: MailContent;
+  brand?: MailBrand;
+};
 
-/** The newest messages first, for the operator (optionally to one address). */
-export async function listOutbox(options: { to?: string; take?: number } = {}): Promise<OutboxEntry[]> {
+export const OUTBOX_PAGE_SIZE = 20;
+
+/** A page of the outbox, newest first, for the operator (optionally to one address), with how many pages there are. */
+export async function listOutbox(
+  options: { to?: string; page?: number; pageSize?: number } = {},
+): Promise<{ entries: OutboxEntry[]; page: number; pages: number; total: number }> {
   const prisma = await db();
-  return prisma.outboxMessage.findMany({
-    where: options.to ? { to: options.to.toLowerCase() } : {},
-    orderBy: { createdAt: "desc" },
-    take: options.take ?? 50,
+  const pageSize = options.pageSize ?? OUTBOX_PAGE_SIZE;
+  const where = options.to ? { to: options.to.trim().toLowerCase() } : {};
+  const total = await prisma.outboxMessage.count({ where });
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
+  const rows = await prisma.outboxMessage.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
   });
+  const applicationIds = [...new Set(rows.flatMap((r) => (r.applicationId ? [r.applicationId] : [])))];
+  const applications = await prisma.application.findMany({
+    where: { id: { in: applicationIds } },
+    select: { id: true, name: true, logoFileId: true },
+  });
+  const { appUrl } = getConfig();
+  const entries = rows.map((row) => {
+    const application = applications.find((a) => a.id === row.applicationId);
+    const brand = brandOf(appUrl, application);
+    return {
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      body: row.body,
+      kind: row.kind,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      sentAt: row.sentAt,
+      nextAttemptAt: row.nextAttemptAt,
+      createdAt: row.createdAt,
+      messageId: row.messageId,
+      html: row.html,
+      content: (row.content as MailContent | null) ?? { subject: row.subject, paragraphs: [row.body] },
+      ...(brand ? { brand } : {}),
+    };
+  });
+  return { entries, page, pages, total };
 }

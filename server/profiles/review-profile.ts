@@ -1,4 +1,5 @@
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
+import { mailKycDecision } from "./mail-kyc-decision.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
@@ -104,6 +105,10 @@ export async function decide(options: {
       });
     }
     const after = await settleProfileState(tx, { profileId, now, reason: decision.reason });
+    // The people are told: approved once the whole profile is, or what was rejected and why.
+    if (state === "rejected" || (after.state === "approved" && profile.state !== "approved")) {
+      await mailKycDecision(tx, { profileId, outcome: state, sections: pending, reason: decision.reason });
+    }
     if (operator) {
       await recordAudit(tx, {
         actor: operator,

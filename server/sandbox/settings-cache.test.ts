@@ -128,6 +128,8 @@ describe("the sandbox settings cache and clock offset", () => {
       TOKENRAIL_BANK_ACCOUNT_IBAN: "DE02100100100006820101",
       TOKENRAIL_BANK_ACCOUNT_BIC: "TKRLDER0",
       TOKENRAIL_BANK_ACCOUNT_HOLDER: "Tokenrail Safeguarding",
+      TOKENRAIL_SMTP_URL: "smtp://tokenrail:secret@mail.example.com:587",
+      TOKENRAIL_MAIL_FROM: "Tokenrail <no-reply@example.com>",
     });
     applySandboxSettings({ ...cachedSandboxSettings(getConfig()), clockOffsetSeconds: 10 * HOUR }, production);
     assert.equal(instanceClockOffset(), 0);

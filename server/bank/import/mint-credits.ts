@@ -4,7 +4,10 @@ import { resolveChain, tokenContract, type Currency } from "../../chains/registr
 import type { Config } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { Prisma, type Order } from "../../generated/prisma/client.ts";
+import { mailText, type MailContent } from "../../mail/enqueue-mail.ts";
+import { announceMail } from "../../mail/mail-channel.ts";
 import { minorToTokenUnits } from "../../money/amount.ts";
+import { displayAmount } from "../../money/display.ts";
 import { writableBySql } from "../../oauth/accessible-profiles.ts";
 import type { Caller } from "../../oauth/caller.ts";
 import { orderView } from "../../orders/order-view.ts";
@@ -188,14 +191,17 @@ export async function mintCredits(
       orderMemo: order.memo,
       view: orderView(order),
       units: minorToTokenUnits(credit.amountMinor, tokenContract(chain, credit.currency).decimals).toString(),
+      ...paymentMail(credit, order.address, chain.name),
     };
   });
+  const { mail } = config;
   const minted = await tx.$queryRaw<{ bankReference: string; orderId: string; txId: string }[]>`
     WITH "input" AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
         "ord" int, "orderId" uuid, "txId" uuid, "bankReference" text, "iban" text, "amountMinor" text,
         "currency" text, "memo" text, "debtor" jsonb, "profileId" uuid, "address" text, "addressKey" text,
-        "chain" text, "counterpart" jsonb, "orderMemo" text, "view" jsonb, "units" text)
+        "chain" text, "counterpart" jsonb, "orderMemo" text, "view" jsonb, "units" text, "mailSubject" text,
+        "mailBody" text, "mailContent" jsonb)
     ), "payment" AS (
       INSERT INTO "IncomingPayment" (
         "id", "bankReference", "iban", "amountMinor", "currency", "memo", "debtor", "receivedAt", "orderId"
@@ -219,6 +225,22 @@ export async function mintCredits(
       INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
       SELECT gen_random_uuid(), 'order.created', i."profileId", i."view", ${now}::timestamptz
       FROM "input" i JOIN "placed" o ON o."id" = i."orderId" ORDER BY i."ord"
+    ), "mail" AS (
+      -- "Payment received", to the people of each IBAN that asked for payment mail (emailNotifications).
+      INSERT INTO "OutboxMessage" (
+        "id", "to", "subject", "body", "kind", "content", "applicationId", "messageId", "status", "createdAt",
+        "nextAttemptAt"
+      )
+      SELECT gen_random_uuid(), lower(u."email"), i."mailSubject", i."mailBody", 'payment-received', i."mailContent",
+        (SELECT g."applicationId" FROM "ApplicationGrant" g
+          WHERE g."profileId" = i."profileId" AND g."revokedAt" IS NULL ORDER BY g."createdAt" LIMIT 1),
+        '<' || gen_random_uuid()::text || '@' || ${mail.messageIdHost} || '>',
+        ${mail.smtpUrl ? "queued" : "kept"}::"MailStatus", ${now}::timestamptz, ${now}::timestamptz
+      FROM "input" i JOIN "placed" o ON o."id" = i."orderId"
+        JOIN "Iban" b ON b."iban" = i."iban" AND b."emailNotifications"
+        JOIN "ProfileMember" m ON m."profileId" = i."profileId"
+        JOIN "User" u ON u."id" = m."userId"
+      ORDER BY i."ord"
     ), "queued" AS (
       INSERT INTO "ChainTransaction" (
         "id", "orderId", "kind", "chain", "currency", "address", "units", "sender", "state", "attempt", "notBefore",
@@ -231,5 +253,22 @@ export async function mintCredits(
     )
     SELECT i."bankReference", i."orderId"::text AS "orderId", i."txId"::text AS "txId"
     FROM "input" i JOIN "placed" o ON o."id" = i."orderId"`;
+  // The mail workers hear of the mail once the batch commits (one notification for the whole batch).
+  if (minted.length > 0 && mail.smtpUrl) await announceMail(tx);
   return new Map(minted.map((row) => [row.bankReference, { orderId: row.orderId, chainTransactionId: row.txId }]));
+}
+
+/** The "payment received" mail of a credit, written with the batch's statement for the IBAN's people. */
+function paymentMail(credit: CreditToMint, address: string, chain: string) {
+  const amount = displayAmount(credit.amountMinor, credit.currency);
+  const iban = credit.iban.replace(/(.{4})(?=.)/g, "$1 ");
+  const content: MailContent = {
+    subject: `You received ${amount}`,
+    paragraphs: [
+      `${amount} from ${credit.debtor.name || "a sender"} arrived on your IBAN ${iban}.`,
+      `It is minted as tokens to your address ${address} on ${chain}.`,
+      ...(credit.memo ? [`The payment's reference: ${credit.memo}`] : []),
+    ],
+  };
+  return { mailSubject: content.subject, mailBody: mailText(content), mailContent: content };
 }

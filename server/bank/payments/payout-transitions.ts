@@ -1,6 +1,7 @@
 import type { Payout, PayoutState, Prisma } from "../../generated/prisma/client.ts";
 import { logger } from "../../logging/logger.ts";
 import type { PayoutContext, PayoutOutcome } from "./payout-types.ts";
+import { mailPayout } from "./mail-payout.ts";
 import { reissueRedeem } from "./reissue.ts";
 
 /**
@@ -51,6 +52,8 @@ export async function movePayout(
     logger().warn({ payoutId: payout.id, endToEndId: payout.endToEndId, problem }, "payout not moved");
     return { ...base, state: current.state, changed: false, problem };
   }
+  // The customer is told once, with the move: paid out, or back.
+  if (move.to === "debited" || move.to === "returned") await mailPayout(tx, current, move.to);
   if (move.to !== "rejected" && move.to !== "returned") return { ...base, state: move.to, changed: true };
   const reissueOrderId = await giveBack(tx, current, move, ctx);
   return { ...base, state: move.to, changed: true, ...(reissueOrderId ? { reissueOrderId } : {}) };
