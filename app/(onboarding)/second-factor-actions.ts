@@ -191,7 +191,8 @@ export async function acceptInvitationAction(input: {
   } catch (error) {
     return refused(error);
   }
-  const enrol = `/sign-in/second-factor?next=${encodeURIComponent("/operator")}`;
+  // A new operator enrols a factor at once, also where the instance does not require one (the sandbox).
+  const enrol = `/sign-in/second-factor?enrol=1&next=${encodeURIComponent("/operator")}`;
   if (input.password) {
     await signIn("credentials", { email: accepted.email, password: input.password, redirectTo: enrol });
   }
