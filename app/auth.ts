@@ -1,13 +1,23 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { serverClock } from "@/server/clock";
 import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/errors";
 import { logger } from "@/server/logging/logger";
+import { redeemSessionTicket } from "@/server/operators/session-ticket";
 import { authErrorLevel } from "@/server/users/auth-error-level";
 import { credentialVersion } from "@/server/users/credential-version";
 import { safeNext } from "@/server/users/safe-next";
 import { verifySiweSignIn } from "@/server/users/siwe-sign-in";
 import { verifyCredentials } from "@/server/users/verify-credentials";
+import type { WebSession } from "@/server/users/web-session";
+
+declare module "next-auth" {
+  interface Session {
+    /** Whether this session passed a second factor after the password (C57). */
+    secondFactor?: boolean;
+  }
+}
 
 /** Too many failed sign-ins for this email (C29); the form says so instead of "wrong password". */
 export class SignInRateLimited extends CredentialsSignin {
@@ -70,6 +80,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         return { id: result.userId, email: result.email, name: result.name };
       },
     }),
+    // The second step of an operator's sign-in: a ticket issued in the same request, once the passkey, TOTP code or
+    // recovery code was verified for the person the password session names (session-ticket.ts). Never reaches the
+    // browser; a forged or spent one signs nobody in.
+    Credentials({
+      id: "second-factor",
+      name: "Second factor",
+      credentials: { ticket: {} },
+      authorize: async (credentials) => {
+        const ticket = typeof credentials.ticket === "string" ? credentials.ticket : "";
+        const person = await redeemSessionTicket(ticket, serverClock());
+        return person ? { id: person.userId, email: person.email, name: person.name } : null;
+      },
+    }),
   ],
   callbacks: {
     // Every place next-auth itself sends the browser (`callbackUrl`, `redirectTo`, its callback-url cookie) stays on
@@ -77,16 +100,37 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     redirect: ({ url, baseUrl }) => new URL(safeNext(url, baseUrl), baseUrl).href,
     // A session carries the person's credential version from its sign-in; every `auth()` compares it with the stored
     // one, so a password set through a link (a reset) ends every older session at once (C55), as does a person gone.
-    jwt: async ({ token, user }) => {
-      if (user?.id) return { ...token, credentialVersion: (await credentialVersion(user.id)) ?? 0 };
+    // It also carries how it was won, as RFC 8176 names it: a password ("pwd"), a wallet ("siwe"), or a password and
+    // then a second factor ("mfa"). Set at sign-in only: an update of the session (which the browser can ask for)
+    // keeps it.
+    jwt: async ({ token, user, account }) => {
+      if (user?.id) {
+        token.credentialVersion = (await credentialVersion(user.id)) ?? 0;
+        if (account) {
+          token.amr =
+            account.provider === "second-factor" ? ["pwd", "mfa"] : [account.provider === "siwe" ? "siwe" : "pwd"];
+        }
+        return token;
+      }
       if (!token.sub) return token;
       const current = await credentialVersion(token.sub);
       const carried = typeof token.credentialVersion === "number" ? token.credentialVersion : 0;
       return current === carried ? token : null;
     },
-    session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
+    session: ({ session, token }) => ({
+      ...session,
+      secondFactor: Array.isArray(token.amr) && token.amr.includes("mfa"),
+      user: { ...session.user, id: token.sub ?? "" },
+    }),
   },
 }));
+
+/** The signed-in person and whether the session passed a second factor: what decides who is an operator. */
+export async function webSession(): Promise<WebSession | undefined> {
+  const session = await auth();
+  const userId = session?.user?.id;
+  return userId ? { userId, secondFactor: session.secondFactor === true } : undefined;
+}
 
 /** The signed-in person's id, for route handlers that hand it to the domain. */
 export async function sessionUserId(): Promise<string | undefined> {

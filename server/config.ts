@@ -8,6 +8,7 @@ import { ibanSettings } from "./ibans/iban-settings.ts";
 import { instanceSettings } from "./instance/instance-settings.ts";
 import { mailSettings } from "./mail/mail-settings.ts";
 import { metricsSettings } from "./metrics/metrics-settings.ts";
+import { operatorSettings } from "./operators/operator-settings.ts";
 import { sandboxSettings } from "./sandbox/sandbox-settings.ts";
 import type { SettingsContext } from "./settings/define-settings.ts";
 import { webhookSettings } from "./webhooks/webhook-settings.ts";
@@ -28,6 +29,7 @@ const AREAS = [
   bankSettings,
   metricsSettings,
   fourEyesSettings,
+  operatorSettings,
   mailSettings,
 ] as const;
 
@@ -42,6 +44,7 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof bankSettings> &
   PartOf<typeof metricsSettings> &
   PartOf<typeof fourEyesSettings> &
+  PartOf<typeof operatorSettings> &
   PartOf<typeof mailSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */

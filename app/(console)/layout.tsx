@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { auth } from "@/app/auth";
+import { auth, webSession } from "@/app/auth";
 import { ConsoleNav } from "@/components/console/console-nav";
 import { getConfig } from "@/server/config";
 import { isOperator } from "@/server/users/is-operator";
@@ -15,7 +15,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     <>
       <ConsoleNav
         email={user?.email ?? undefined}
-        operator={await isOperator(user?.id)}
+        operator={await isOperator(await webSession())}
         sandbox={getConfig().environment === "sandbox"}
         signOut={signOutAction}
       />

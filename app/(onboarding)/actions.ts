@@ -7,6 +7,7 @@ import { account as accountCopy } from "@/components/copy/account";
 import { getConfig } from "@/server/config";
 import { isAppError } from "@/server/errors";
 import { resendEmailCode } from "@/server/users/resend-email-code";
+import { secondStepFor } from "@/server/operators/second-step";
 import { setPasswordWithToken } from "@/server/users/set-password";
 import { safeNext } from "@/server/users/safe-next";
 import { signUp } from "@/server/users/sign-up";
@@ -16,8 +17,15 @@ import { accountRequest } from "./action-context";
 
 export type FormResult = { error?: string; fields?: Record<string, string> };
 
+/**
+ * An operator's password is only the first step (C57): once it is right, they continue at the second one (a factor
+ * they have, or enrolling one), which then leads on to `next`.
+ */
 async function startSession(email: string, password: string, next: string): Promise<FormResult> {
-  return session("credentials", { email, password }, next);
+  const step = await secondStepFor({ email }, getConfig());
+  const then =
+    step === "none" ? next : `/sign-in/second-factor?next=${encodeURIComponent(safeNext(next, getConfig().appUrl))}`;
+  return session("credentials", { email, password }, then);
 }
 
 async function session(

@@ -12,6 +12,7 @@ export const operatorCopy = {
     outbox: "Outbox",
     operators: "Operators",
     approvals: "Approvals",
+    security: "Sign-in security",
   },
   /** C58: a page or an action the operator's roles do not cover. */
   roleRefused: {
@@ -173,6 +174,12 @@ export const operatorCopy = {
       "approval.request": "Asked a second operator to approve",
       "approval.approve": "Approved as the second operator",
       "approval.reject": "Declined as the second operator",
+      "operator.invite": "Invited an operator",
+      "operator.invitation.accept": "Accepted an operator invitation",
+      "operator.factor.enrol": "Added a second factor",
+      "operator.factor.remove": "Removed a second factor",
+      "operator.recovery-codes.generate": "Made new recovery codes",
+      "operator.recovery-code.use": "Signed in with a recovery code",
     } as Record<string, string>,
   },
   operatorsOnly: "Only operators can do this. Sign in again as an operator.",

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { server } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { adminApiRoutes, operatorPages } from "../fixtures/console-routes.ts";
+import { expectApiHidden, expectPagesHidden, NOT_FOUND } from "../fixtures/operator-hidden.ts";
 import { signUp, startOnboarding } from "../fixtures/onboarding.ts";
 import { operatorSession, roleOperatorEmail, roleOperatorSession, type OperatorRole } from "../fixtures/operator.ts";
 import { operatorCopy } from "../../components/copy/operator.ts";
@@ -9,25 +10,10 @@ import { operatorCopy } from "../../components/copy/operator.ts";
 // The operator console does not announce itself: whoever is not an operator meets the 404 of a route that does not
 // exist, on every admin API method and every console page (a visitor is first asked to sign in on pages). The
 // routes come from the app's files, so routes added later are checked too.
-const NOT_FOUND = { code: 404, status: "Not Found", message: "Not found" };
-
 const apiRoutes = adminApiRoutes();
 const pages = operatorPages();
 
-async function expectHidden(request: APIRequestContext, who: string) {
-  for (const route of apiRoutes) {
-    for (const method of route.methods) {
-      const res = await request.fetch(`${server.appUrl}${route.path}`, {
-        method,
-        ...(["POST", "PUT", "PATCH"].includes(method) ? { data: {} } : {}),
-        maxRedirects: 0,
-      });
-      const label = `${who}: ${method} ${route.path} (${route.file})`;
-      expect(res.status(), label).toBe(404);
-      if (method !== "HEAD") expect(await res.json(), label).toEqual(NOT_FOUND);
-    }
-  }
-}
+const expectHidden = (request: APIRequestContext, who: string) => expectApiHidden(request, server.appUrl, who);
 
 test("issue 9: a non-admin gets 404 on every console route and admin API", async ({ page, request }) => {
   // Over a hundred requests: room for a busy machine.
@@ -71,10 +57,7 @@ test("issue 9: a non-admin gets 404 on every console route and admin API", async
   };
   expect(session.user?.email).toBe(email);
   await expectHidden(customer, "customer");
-  for (const path of pages) {
-    const res = await customer.get(`${server.appUrl}${path}`, { maxRedirects: 0 });
-    expect(res.status(), path).toBe(404);
-  }
+  await expectPagesHidden(customer, server.appUrl, "customer");
   const shown = await page.goto("/operator");
   expect(shown?.status()).toBe(404);
 
@@ -114,6 +97,7 @@ const ROLE_OF: [prefix: string, need: Need][] = [
   ["/operator/outbox", "admin"],
   ["/operator/operators", "admin"],
   ["/operator/approvals", "any"],
+  ["/operator/security", "any"],
 ];
 
 function needOf(path: string): Need {
@@ -180,5 +164,9 @@ test("C58 an operator whose role does not allow a page is told so in the console
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: operatorCopy.roleRefused.title })).toBeVisible();
   const tabs = page.getByRole("navigation", { name: operatorCopy.sections.label });
-  await expect(tabs.getByRole("link")).toHaveText([operatorCopy.sections.review, operatorCopy.sections.approvals]);
+  await expect(tabs.getByRole("link")).toHaveText([
+    operatorCopy.sections.review,
+    operatorCopy.sections.approvals,
+    operatorCopy.sections.security,
+  ]);
 });

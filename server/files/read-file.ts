@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import type { Caller } from "../oauth/caller.ts";
-import { operatorMay } from "../operators/operator-access.ts";
+import { operatorSessionMay } from "../users/is-operator.ts";
 import { fileStorage } from "./configured-storage.ts";
 import type { FileStorage } from "./storage.ts";
 
@@ -16,6 +16,8 @@ export type FileDownload = { name: string; type: string; size: number; content: 
  */
 export async function readFile(options: {
   caller: Pick<Caller, "userId">;
+  /** The admin API has checked the operator's web session (with its second factor, C57). */
+  asOperator?: boolean;
   id: string;
   config: Config;
   storage?: FileStorage;
@@ -24,7 +26,11 @@ export async function readFile(options: {
   const notFound = new AppError("NOT_FOUND", "File not found");
   const id = uuidOrUndefined(options.id);
   if (!id) throw notFound;
-  const operator = await operatorMay(caller.userId, ["reviewer", "treasurer"]);
+  // A bearer token carries no second factor: it reaches other people's files only where operators need none (C57),
+  // and only an operator who reviews KYC or processes orders (C58).
+  const operator =
+    options.asOperator ??
+    (await operatorSessionMay({ userId: caller.userId, secondFactor: false }, ["reviewer", "treasurer"]));
   const prisma = await db();
   const row = await prisma.storedFile.findFirst({
     where: { id, ...(operator ? {} : { uploadedById: caller.userId }) },

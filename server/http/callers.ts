@@ -3,8 +3,9 @@ import { authenticateBearer } from "../oauth/authenticate-bearer.ts";
 import { CLIENT_CREDENTIALS, type Caller } from "../oauth/caller.ts";
 import { readBasicCredentials, type BasicCredentials } from "../oauth/client-authentication.ts";
 import { getConfig } from "../config.ts";
-import { operatorMay } from "../operators/operator-access.ts";
 import type { RoleNeed } from "../operators/operator-roles.ts";
+import { operatorSessionMay } from "../users/is-operator.ts";
+import type { WebSessionReader } from "../users/web-session.ts";
 import { AppError } from "../errors.ts";
 import { described, GUARD, run, type GuardedHandler, type Input } from "./handler.ts";
 import type { Spec } from "../contract/operation.ts";
@@ -93,19 +94,17 @@ export function withOAuthClient<S extends Spec>(
   return described((req, ctx) => run(req, ctx, { ...spec, oauth: true }, authenticate, fn), spec, "oauth-client");
 }
 
-/** Whose web session a request carries (next-auth lives in `app/`, so the route hands it in). */
-export type SessionReader = () => Promise<string | undefined>;
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The signed-in operator's id. Anyone else (no session, not an operator, a disabled one, or one whose roles do not
- * allow this route) meets the 404 of a missing route (C58).
+ * The signed-in operator's id. Anyone else (no session, not an operator, a disabled one, one whose roles do not
+ * allow this route, C58, or one whose session has not passed its second factor, C57) meets the 404 of a missing
+ * route.
  */
-async function operatorOf(session: SessionReader, need: RoleNeed): Promise<string> {
-  const userId = await session();
-  if (!userId || !(await operatorMay(userId, need))) throw new AppError("NOT_FOUND", "Not found");
-  return userId;
+async function operatorOf(session: WebSessionReader, need: RoleNeed): Promise<string> {
+  const signedIn = await session();
+  if (!signedIn || !(await operatorSessionMay(signedIn, need))) throw new AppError("NOT_FOUND", "Not found");
+  return signedIn.userId;
 }
 
 /**
@@ -115,7 +114,7 @@ async function operatorOf(session: SessionReader, need: RoleNeed): Promise<strin
  * the role the route asks for (C58): part of the declaration, so no route can forget it.
  */
 export function withOperator<S extends Spec>(
-  session: SessionReader,
+  session: WebSessionReader,
   need: RoleNeed,
   spec: S,
   fn: (input: Input<S> & { operatorId: string; operator: AuditActor }) => Promise<unknown>,

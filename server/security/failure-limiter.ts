@@ -73,6 +73,8 @@ export const SIGN_IN_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
  */
 export const ACCOUNT_MAIL_ADDRESS_LIMIT = { maxFailures: 5, windowMs: 30 * 60_000 };
 export const accountMailClientLimit = (perClient: number) => ({ maxFailures: perClient, windowMs: 30 * 60_000 });
+/** Five wrong second factors (TOTP or recovery codes, passkey assertions) per person within 15 minutes (C57). */
+export const SECOND_FACTOR_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
 
 const holder = globalThis as typeof globalThis & { __tokenrailLimiters?: Record<string, FailureLimiter> };
 
@@ -93,3 +95,4 @@ export const signInLimiter = () => limiter("sign-in", SIGN_IN_LIMIT);
 export const accountMailAddressLimiter = () => limiter("account-mail-address", ACCOUNT_MAIL_ADDRESS_LIMIT);
 export const accountMailClientLimiter = () =>
   limiter("account-mail-client", accountMailClientLimit(getConfig().accountMailsPerClient));
+export const secondFactorLimiter = () => limiter("second-factor", SECOND_FACTOR_LIMIT);

@@ -7,6 +7,7 @@ import {
   ACCOUNT_MAIL_ADDRESS_LIMIT,
   CLIENT_AUTH_LIMIT,
   MemoryFailureLimiter,
+  SECOND_FACTOR_LIMIT,
   SIGN_IN_LIMIT,
   accountMailClientLimit,
   replaceLimiter,
@@ -20,6 +21,7 @@ const limitsOf = (config: Pick<Config, "accountMailsPerClient">) =>
     "sign-in": SIGN_IN_LIMIT,
     "account-mail-address": ACCOUNT_MAIL_ADDRESS_LIMIT,
     "account-mail-client": accountMailClientLimit(config.accountMailsPerClient),
+    "second-factor": SECOND_FACTOR_LIMIT,
   }) as const;
 /** The longest window of any limit: failures older than it count nowhere. */
 const LONGEST_WINDOW_MS = Math.max(

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { operatorCopy } from "@/components/copy/operator";
 import type { AuditActor } from "@/server/audit/record-audit";
 import { getConfig } from "@/server/config";
@@ -8,6 +8,7 @@ import { isAppError } from "@/server/errors";
 import { requestIdOf } from "@/server/http/request-id";
 import { operatorRoles } from "@/server/operators/operator-access";
 import { allows, type RoleNeed } from "@/server/operators/operator-roles";
+import { isOperator } from "@/server/users/is-operator";
 import { validate } from "@/server/validate";
 
 /** What an operator action answers: its outcome, or what went wrong (field errors keyed by dotted path). */
@@ -18,10 +19,11 @@ export type OperatorResult<T> = { ok: true; value: T } | { ok: false; error?: st
  * operator (or a disabled one) at all, or a role that does not cover this.
  */
 export async function consoleOperator(need: RoleNeed): Promise<{ actor: AuditActor } | { refused: string }> {
-  const userId = (await auth())?.user?.id;
-  const roles = await operatorRoles(userId);
-  if (!userId || roles.length === 0) return { refused: operatorCopy.operatorsOnly };
-  if (!allows(roles, need)) return { refused: operatorCopy.roleNotAllowed };
+  const session = await webSession();
+  // An enabled operator past the second factor (C57), then one whose roles cover this (C58).
+  if (!session || !(await isOperator(session))) return { refused: operatorCopy.operatorsOnly };
+  const userId = session.userId;
+  if (!allows(await operatorRoles(userId), need)) return { refused: operatorCopy.roleNotAllowed };
   // The same request id rules as the API's: a safe X-Request-Id is kept, otherwise a fresh one.
   const requestId = requestIdOf(new Request(getConfig().appUrl, { headers: await headers() }));
   return { actor: { userId, requestId } };

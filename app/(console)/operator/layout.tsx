@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { notFound, redirect } from "next/navigation";
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { SectionTabs } from "@/components/console/section-tabs";
 import { operatorCopy } from "@/components/copy/operator";
 import { operatorRoles } from "@/server/operators/operator-access";
+import { isOperator } from "@/server/users/is-operator";
 import { requestedPath } from "../console-path";
 import { sectionsFor } from "./operator-sections";
 import "./operations.css";
@@ -14,10 +15,11 @@ import "./operations.css";
  * roles allow; each page checks its own role as well (`operatorPage`).
  */
 export default async function OperatorLayout({ children }: { children: ReactNode }) {
-  const userId = (await auth())?.user?.id;
-  if (!userId) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
-  const roles = await operatorRoles(userId);
-  if (roles.length === 0) notFound();
+  const session = await webSession();
+  if (!session) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
+  // An operator whose session stopped at the password is no operator here (C57).
+  if (!(await isOperator(session))) notFound();
+  const roles = await operatorRoles(session.userId);
   return (
     <div className="shell wide">
       <SectionTabs label={operatorCopy.sections.label} tabs={sectionsFor(roles)} />

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { notFound, redirect } from "next/navigation";
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { operatorCopy } from "@/components/copy/operator";
 import { operatorRoles } from "@/server/operators/operator-access";
 import { allows, type RoleNeed } from "@/server/operators/operator-roles";
+import { isOperator } from "@/server/users/is-operator";
 import { requestedPath } from "../console-path";
 
 /**
@@ -14,10 +15,11 @@ import { requestedPath } from "../console-path";
  */
 export function operatorPage<P>(need: RoleNeed, Page: (props: P) => Promise<ReactNode> | ReactNode) {
   return async function OperatorPage(props: P) {
-    const userId = (await auth())?.user?.id;
-    if (!userId) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
-    const roles = await operatorRoles(userId);
-    if (roles.length === 0) notFound();
+    const session = await webSession();
+    if (!session) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath("/operator"))}`);
+    // Past the second factor (C57), then the roles (C58).
+    if (!(await isOperator(session))) notFound();
+    const roles = await operatorRoles(session.userId);
     if (!allows(roles, need)) return <RoleRefused />;
     return Page(props);
   };

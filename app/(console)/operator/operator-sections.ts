@@ -15,6 +15,7 @@ const SECTIONS: (SectionTab & { need: RoleNeed })[] = [
   { href: "/operator/operators", label: s.operators, need: "admin" },
   { href: "/operator/audit", label: s.audit, need: "admin" },
   { href: "/operator/outbox", label: s.outbox, need: "admin" },
+  { href: "/operator/security", label: s.security, need: ANY_OPERATOR },
 ];
 
 export function sectionsFor(roles: readonly OperatorRole[]): SectionTab[] {

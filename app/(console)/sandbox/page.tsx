@@ -1,4 +1,4 @@
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { sandboxCopy } from "@/components/copy/sandbox";
 import { AutomationToggles } from "@/components/sandbox/automation-toggles";
 import { ClockControls } from "@/components/sandbox/clock-controls";
@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 export default async function SandboxPage() {
   const config = getConfig();
   const settings = await getSandboxSettings({ config });
-  const operator = await isOperator((await auth())?.user?.id);
+  const operator = await isOperator(await webSession());
   const chains = chainsOf(config.environment)
     .filter((c) => c.family === "evm")
     .map((c) => ({ name: c.name, label: c.label }));

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
-import { auth } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { sandboxCopy } from "@/components/copy/sandbox";
 import { isAppError } from "@/server/errors";
 import { logger } from "@/server/logging/logger";
@@ -18,9 +18,14 @@ export type SimulatorResult<T> = { ok?: T; error?: string; fields?: Record<strin
  */
 export async function simulatorAction<T>(fn: (actor: SandboxActor) => Promise<T>): Promise<SimulatorResult<T>> {
   const requestId = (await headers()).get("x-request-id") ?? randomUUID();
-  const userId = (await auth())?.user?.id;
-  if (!userId) return { error: sandboxCopy.signInAgain };
-  const actor: SandboxActor = { kind: "person", userId, operator: await isOperator(userId), requestId };
+  const session = await webSession();
+  if (!session) return { error: sandboxCopy.signInAgain };
+  const actor: SandboxActor = {
+    kind: "person",
+    userId: session.userId,
+    operator: await isOperator(session),
+    requestId,
+  };
   try {
     return { ok: await fn(actor) };
   } catch (error) {

@@ -1,5 +1,5 @@
 // GET /admin/approvals — actions awaiting a second operator (four eyes), or those decided
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { approvalListResponse } from "@/server/approvals/approval.responses.ts";
 import { listApprovalsQuery } from "@/server/approvals/approval.schemas.ts";
 import { listApprovals } from "@/server/approvals/list-approvals.ts";
@@ -10,7 +10,7 @@ import { ANY_OPERATOR } from "@/server/operators/operator-roles.ts";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Every operator sees what waits; deciding needs the role of each action.
   GET: withOperator(
-    sessionUserId,
+    webSession,
     ANY_OPERATOR,
     { query: listApprovalsQuery, responses: { 200: approvalListResponse } },
     ({ query }) => listApprovals(query),

@@ -1,5 +1,5 @@
 // GET /admin/events — recorded domain events (profile.updated, …), newest first, for the operator
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { listEvents, listEventsQuery } from "@/server/events/list-events.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
@@ -7,7 +7,7 @@ import { recordedEventListResponse } from "@/server/events/event.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
-    sessionUserId,
+    webSession,
     "admin",
     { query: listEventsQuery, responses: { 200: recordedEventListResponse } },
     ({ query }) => listEvents(query),

@@ -1,10 +1,10 @@
 // GET /admin/ledger — the ledger's totals per chain and currency and whether its invariants hold
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { ledgerOverviewResponse } from "@/server/orders/operator-order.responses.ts";
 import { ledgerOverview } from "@/server/orders/operate-orders.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, "treasurer", { responses: { 200: ledgerOverviewResponse } }, () => ledgerOverview()),
+  GET: withOperator(webSession, "treasurer", { responses: { 200: ledgerOverviewResponse } }, () => ledgerOverview()),
 });

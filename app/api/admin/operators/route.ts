@@ -1,5 +1,5 @@
 // GET /admin/operators — every operator with their roles, whether enabled, and when last seen; POST — invite one
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { listOperators } from "@/server/operators/list-operators.ts";
@@ -11,9 +11,9 @@ import { getConfig } from "@/server/config.ts";
 import { Reply } from "@/server/contract/reply.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, "admin", { responses: { 200: operatorListResponse } }, () => listOperators()),
+  GET: withOperator(webSession, "admin", { responses: { 200: operatorListResponse } }, () => listOperators()),
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "admin",
     { body: inviteOperatorSchema, responses: { 201: sentInvitationResponse }, refusals: OPERATOR_WRITE },
     async ({ body, operator }) =>

@@ -1,5 +1,5 @@
 // GET /admin/orders — the operator's order queue: open orders, or those in one state
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { operatorOrderListResponse } from "@/server/orders/operator-order.responses.ts";
@@ -7,7 +7,7 @@ import { listOrdersForOperator, operatorOrdersQuery } from "@/server/orders/oper
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { query: operatorOrdersQuery, responses: { 200: operatorOrderListResponse } },
     ({ query }) => listOrdersForOperator(query),

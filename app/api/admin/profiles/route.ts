@@ -1,10 +1,10 @@
 // GET /admin/profiles — the operator's review queue: profiles with a section awaiting review
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { reviewQueueResponse } from "@/server/profiles/review.responses.ts";
 import { listAwaitingReview } from "@/server/profiles/review-profile.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, "reviewer", { responses: { 200: reviewQueueResponse } }, () => listAwaitingReview()),
+  GET: withOperator(webSession, "reviewer", { responses: { 200: reviewQueueResponse } }, () => listAwaitingReview()),
 });

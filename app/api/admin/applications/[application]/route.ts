@@ -1,5 +1,5 @@
 // PATCH /admin/applications/{application} — grant or withdraw extra privileges; set the KYC model
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { applicationChangeSchema, changeApplication } from "@/server/applications/operate-applications.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
@@ -11,7 +11,7 @@ const params = pathParams("application");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PATCH: withOperator(
-    sessionUserId,
+    webSession,
     "admin",
     { params, body: applicationChangeSchema, responses: { 200: applicationResponse }, refusals: OPERATOR_WRITE },
     ({ params, body, operator }) => changeApplication({ id: params.application, change: body, operator }),

@@ -1,5 +1,5 @@
 // POST /admin/approvals/{approval} — approve (the action runs, as the approver's) or decline another operator's request
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { approvalResponse, DECIDE_APPROVAL_REFUSALS } from "@/server/approvals/approval.responses.ts";
 import { decideApprovalSchema } from "@/server/approvals/approval.schemas.ts";
 import { decideApproval } from "@/server/approvals/decide-approval.ts";
@@ -15,7 +15,7 @@ const params = pathParams("approval");
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // The role is the action's (a treasurer approves money, an admin roles): checked by the domain, per approval.
   POST: withOperator(
-    sessionUserId,
+    webSession,
     ANY_OPERATOR,
     {
       params,

@@ -1,5 +1,5 @@
 // GET /admin/bank/exceptions — credits that could not be minted (open) or were resolved, newest first
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { listExceptions } from "@/server/bank/exceptions/list-exceptions.ts";
 import { LIST_EXCEPTIONS_RESPONSES } from "@/server/bank/operator/bank-operator.responses.ts";
 import { listExceptionsQuery } from "@/server/bank/operator/bank-operator.schemas.ts";
@@ -9,7 +9,7 @@ import { methods } from "@/server/http/methods.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { query: listExceptionsQuery, responses: LIST_EXCEPTIONS_RESPONSES },
     async ({ query, url }) => {

@@ -1,5 +1,5 @@
 // GET /admin/bank/files — bank files in and out, newest first; POST — upload a statement and import it
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { listBankFiles } from "@/server/bank/operator/list-bank-files.ts";
 import { pageReply } from "@/server/bank/operator/page-reply.ts";
 import {
@@ -16,7 +16,7 @@ import { xmlBody } from "@/server/http/xml-body.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { query: listBankFilesQuery, responses: LIST_BANK_FILES_RESPONSES },
     async ({ query, url }) => {
@@ -25,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     },
   ),
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { query: uploadBankFileQuery, responses: UPLOAD_BANK_FILE_RESPONSES, refusals: UPLOAD_REFUSALS },
     ({ req, query, operator }) =>

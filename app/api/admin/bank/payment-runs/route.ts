@@ -1,5 +1,5 @@
 // GET /admin/bank/payment-runs — what the next run would take; POST — write payment files now with every payout waiting
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { PAYMENT_RUN_RESPONSES, waitingPayoutsResponse } from "@/server/bank/operator/bank-operator.responses.ts";
 import { operatorPaymentRun, waitingPayouts } from "@/server/bank/operator/payment-files.ts";
 import { getConfig } from "@/server/config.ts";
@@ -8,9 +8,9 @@ import { methods } from "@/server/http/methods.ts";
 import { OPERATOR_WRITE } from "@/server/users/operator.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: withOperator(sessionUserId, "treasurer", { responses: { 200: waitingPayoutsResponse } }, () => waitingPayouts()),
+  GET: withOperator(webSession, "treasurer", { responses: { 200: waitingPayoutsResponse } }, () => waitingPayouts()),
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { responses: PAYMENT_RUN_RESPONSES, refusals: OPERATOR_WRITE },
     ({ operator }) => operatorPaymentRun({ actor: operator, config: getConfig() }),

@@ -1,5 +1,5 @@
 // GET /admin/bank/safeguarding — per statement day, the bank's balance beside what the ledger says must be there
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { SAFEGUARDING_RESPONSES } from "@/server/bank/operator/bank-operator.responses.ts";
 import { pageQuery } from "@/server/bank/operator/bank-operator.schemas.ts";
 import { listSafeguardingDays } from "@/server/bank/reconcile/list-safeguarding-days.ts";
@@ -9,7 +9,7 @@ import { methods } from "@/server/http/methods.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { query: pageQuery, responses: SAFEGUARDING_RESPONSES },
     async ({ query, url }) => {

@@ -1,6 +1,6 @@
 // GET /admin/files/{id}?inline=1 — the operator downloads any uploaded document, or views a picture or PDF in place
 import { z } from "zod";
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { getConfig } from "@/server/config.ts";
 import { readFile } from "@/server/files/read-file.ts";
 import { withOperator } from "@/server/http/callers.ts";
@@ -14,12 +14,15 @@ const query = z.object({ inline: z.enum(["1"], "must be 1 (show in place) or abs
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
-    sessionUserId,
+    webSession,
     ["reviewer", "treasurer"],
     { params, query, responses: { 200: OPERATOR_FILE_CONTENT } },
     async ({ operatorId, params, query }) =>
-      downloadResponse(await readFile({ caller: { userId: operatorId }, id: params.id, config: getConfig() }), {
-        inline: query.inline === "1",
-      }),
+      downloadResponse(
+        await readFile({ caller: { userId: operatorId }, asOperator: true, id: params.id, config: getConfig() }),
+        {
+          inline: query.inline === "1",
+        },
+      ),
   ),
 });

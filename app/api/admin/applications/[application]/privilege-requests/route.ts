@@ -1,5 +1,5 @@
 // POST /admin/applications/{application}/privilege-requests — grant or decline a privilege the developer asked for
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { decidePrivilegeRequest, privilegeRequestDecisionSchema } from "@/server/applications/operate-applications.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
@@ -11,7 +11,7 @@ const params = pathParams("application");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "admin",
     {
       params,

@@ -1,5 +1,5 @@
 // GET /admin/bank/files/{id} — a bank file and a page of its import report (or its payouts)
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { BANK_FILE_RESPONSES } from "@/server/bank/operator/bank-operator.responses.ts";
 import { pageQuery } from "@/server/bank/operator/bank-operator.schemas.ts";
 import { pageReply } from "@/server/bank/operator/page-reply.ts";
@@ -12,7 +12,7 @@ const params = pathParams("id");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { params, query: pageQuery, responses: BANK_FILE_RESPONSES },
     async ({ params, query, url }) => {

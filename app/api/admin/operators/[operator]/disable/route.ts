@@ -1,5 +1,5 @@
 // POST /admin/operators/{operator}/disable — disable an operator: their session reaches nothing of the console from now on
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
@@ -11,7 +11,7 @@ const params = pathParams("operator");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "admin",
     { params, responses: { 200: operatorResponse }, refusals: { ...OPERATOR_WRITE, ...CHANGE_OPERATOR_REFUSALS } },
     ({ params, operator }) => setOperatorEnabled({ userId: params.operator, enabled: false, actor: operator }),

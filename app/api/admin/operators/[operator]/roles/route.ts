@@ -1,5 +1,5 @@
 // POST /admin/operators/{operator}/roles — change an operator's roles (four eyes: a second admin approves)
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { awaitingApprovalResponse } from "@/server/approvals/approval.responses.ts";
 import { getConfig } from "@/server/config.ts";
 import { Reply } from "@/server/contract/reply.ts";
@@ -15,7 +15,7 @@ const params = pathParams("operator");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "admin",
     {
       params,

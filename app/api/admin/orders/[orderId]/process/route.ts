@@ -1,5 +1,5 @@
 // POST /admin/orders/{orderId}/process — process an order: mint, or burn and pay out (or ask a second operator)
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { awaitingApprovalResponse } from "@/server/approvals/approval.responses.ts";
 import { getConfig } from "@/server/config.ts";
 import { Reply } from "@/server/contract/reply.ts";
@@ -15,7 +15,7 @@ const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     {
       params,

@@ -1,5 +1,5 @@
 // POST /admin/orders/{orderId}/reject — reject an open order with a reason
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { getConfig } from "@/server/config.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
@@ -14,7 +14,7 @@ const params = pathParams("orderId");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     {
       params,

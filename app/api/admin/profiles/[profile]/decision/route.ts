@@ -1,5 +1,5 @@
 // POST /admin/profiles/{profile}/decision — approve or reject a pending section, or every pending section
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
@@ -13,7 +13,7 @@ const params = pathParams("profile");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "reviewer",
     {
       params,

@@ -1,5 +1,5 @@
 // POST /admin/profiles/{profile}/unblock — lift a block; the profile's state follows its sections again
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
 import { pathParams } from "@/server/http/path-params.ts";
@@ -12,7 +12,7 @@ const params = pathParams("profile");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "reviewer",
     { params, responses: { 200: profileResponse }, refusals: { ...OPERATOR_WRITE, ...BLOCK_REFUSALS } },
     ({ params, operator }) => setBlocked({ profileId: params.profile, blocked: false, operator }),

@@ -1,5 +1,5 @@
 // POST /admin/bank/exceptions/{id}/assign — mint an unmatched credit to an IBAN of ours (once, audited)
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { assignException } from "@/server/bank/exceptions/assign-exception.ts";
 import { bankEntryResponse, RESOLVE_REFUSALS } from "@/server/bank/operator/bank-operator.responses.ts";
 import { assignExceptionSchema } from "@/server/bank/operator/bank-operator.schemas.ts";
@@ -12,7 +12,7 @@ const params = pathParams("id");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     { params, body: assignExceptionSchema, responses: { 200: bankEntryResponse }, refusals: RESOLVE_REFUSALS },
     ({ params, body, operator }) =>

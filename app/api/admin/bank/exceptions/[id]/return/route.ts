@@ -1,5 +1,5 @@
 // POST /admin/bank/exceptions/{id}/return — send an unmatched credit back to its sender (once, audited; four eyes)
-import { sessionUserId } from "@/app/auth";
+import { webSession } from "@/app/auth";
 import { returnException } from "@/server/bank/exceptions/return-exception.ts";
 import { bankEntryResponse, RESOLVE_REFUSALS } from "@/server/bank/operator/bank-operator.responses.ts";
 import { returnExceptionSchema } from "@/server/bank/operator/bank-operator.schemas.ts";
@@ -14,7 +14,7 @@ const params = pathParams("id");
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: withOperator(
-    sessionUserId,
+    webSession,
     "treasurer",
     {
       params,

@@ -1,0 +1,100 @@
+import { recordAudit } from "../audit/record-audit.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { hashSecret } from "../oauth/secrets.ts";
+import { validate } from "../validate.ts";
+import { hashPassword } from "../users/password.ts";
+import { grantOperator } from "./grant-operator.ts";
+import { OPERATOR_ROLES } from "./operator-roles.ts";
+import { acceptInvitationSchema } from "./operators.schemas.ts";
+
+export const INVITATION_UNUSABLE =
+  "This invitation link has expired, was already used or is not valid. Ask an administrator for a new one.";
+
+export type InvitationView =
+  { usable: true; email: string; roles: string[]; hasAccount: boolean } | { usable: false; message: string };
+
+async function usableInvitation(token: string, now: Date) {
+  if (!token || token.length > 512) return undefined;
+  const prisma = await db();
+  const invitation = await prisma.operatorInvitation.findUnique({ where: { tokenHash: hashSecret(token) } });
+  if (!invitation || invitation.usedAt || invitation.expiresAt.getTime() <= now.getTime()) return undefined;
+  return invitation;
+}
+
+/** What an invitation link offers: for whom, which roles, and whether that address already has a password. */
+export async function readInvitation(token: string, now: Date): Promise<InvitationView> {
+  const invitation = await usableInvitation(token, now);
+  if (!invitation) return { usable: false, message: INVITATION_UNUSABLE };
+  const prisma = await db();
+  const user = await prisma.user.findUnique({ where: { email: invitation.email }, select: { passwordHash: true } });
+  return { usable: true, email: invitation.email, roles: invitation.roles, hasAccount: Boolean(user?.passwordHash) };
+}
+
+/**
+ * Spends an invitation (once): the invited address gets the invitation's roles. An address with a password must be
+ * signed in as itself (`signedInUserId`) to accept; otherwise the person names themselves and chooses a password
+ * here. Audit-logged as the new operator. What follows is enrolling a second factor (C57).
+ */
+export async function acceptInvitation(
+  input: { token: string; name?: string; password?: string; signedInUserId?: string },
+  now: Date,
+): Promise<{ userId: string; email: string; roles: string[] }> {
+  const { token, name, password } = validate(acceptInvitationSchema, {
+    token: input.token,
+    name: input.name,
+    password: input.password,
+  });
+  const invitation = await usableInvitation(token, now);
+  if (!invitation) throw new AppError("BAD_REQUEST", INVITATION_UNUSABLE);
+  const prisma = await db();
+  const existing = await prisma.user.findUnique({
+    where: { email: invitation.email },
+    select: { id: true, passwordHash: true, roles: true },
+  });
+  let passwordHash: string | undefined;
+  if (existing?.passwordHash) {
+    if (input.signedInUserId !== existing.id) {
+      throw new AppError("FORBIDDEN", `Sign in as ${invitation.email} to accept this invitation`);
+    }
+  } else {
+    const fields: Record<string, string> = {};
+    if (!name) fields.name = "Enter your name";
+    if (!password) fields.password = "Choose a password";
+    if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "Validation errors", fields);
+    passwordHash = await hashPassword(password!);
+  }
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.operatorInvitation.updateMany({
+      where: { id: invitation.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    if (count !== 1) throw new AppError("BAD_REQUEST", INVITATION_UNUSABLE);
+    // The link proved the address (C56); the roles live on the operator (C58), the spec's `User.roles` in step.
+    const user = existing
+      ? await tx.user.update({
+          where: { id: existing.id },
+          data: { emailVerifiedAt: now, ...(passwordHash ? { passwordHash, name: name ?? "" } : {}) },
+          select: { id: true, email: true },
+        })
+      : await tx.user.create({
+          data: { email: invitation.email, name: name ?? "", passwordHash: passwordHash ?? null, emailVerifiedAt: now },
+          select: { id: true, email: true },
+        });
+    const before = await tx.operator.findUnique({ where: { userId: user.id }, select: { roles: true } });
+    await grantOperator(tx, {
+      userId: user.id,
+      roles: OPERATOR_ROLES.filter((role) => invitation.roles.includes(role)),
+    });
+    const roles: string[] = (await tx.operator.findUniqueOrThrow({ where: { userId: user.id } })).roles;
+    await recordAudit(tx, {
+      actor: { userId: user.id },
+      action: "operator.invitation.accept",
+      subject: { type: "operator-invitation", id: invitation.id },
+      before: { roles: before?.roles ?? [] },
+      after: { email: user.email, roles, invitedById: invitation.invitedById },
+      at: now,
+    });
+    return { userId: user.id, email: user.email, roles };
+  });
+}

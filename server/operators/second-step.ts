@@ -1,0 +1,22 @@
+import type { Config } from "../config.ts";
+import { db } from "../db/client.ts";
+import { holdsOperatorRole } from "../users/is-operator.ts";
+import { hasSecondFactor } from "./second-factors.ts";
+
+/**
+ * What follows a correct password for this address: nothing (`none`), a second factor (`verify`: an operator who
+ * has one), or enrolling one (`enrol`: an operator without any, when the instance requires it).
+ */
+export async function secondStepFor(
+  who: { email: string } | { userId: string },
+  config: Config,
+): Promise<"none" | "verify" | "enrol"> {
+  const prisma = await db();
+  const user = await prisma.user.findUnique({
+    where: "email" in who ? { email: who.email.trim().toLowerCase() } : { id: who.userId },
+    select: { id: true, roles: true },
+  });
+  if (!user || !holdsOperatorRole(user.roles)) return "none";
+  if (await hasSecondFactor(user.id)) return "verify";
+  return config.operatorMfa === "required" ? "enrol" : "none";
+}
