@@ -16,6 +16,8 @@ process.env.TOKENRAIL_BANK = "iso20022";
 process.env.TOKENRAIL_BANK_ACCOUNT_IBAN = "DE02100100100006820101";
 process.env.TOKENRAIL_BANK_ACCOUNT_BIC = "TKRLDER0";
 process.env.TOKENRAIL_BANK_ACCOUNT_HOLDER = "Tokenrail Safeguarding";
+process.env.TOKENRAIL_SMTP_URL = "smtp://127.0.0.1:2525";
+process.env.TOKENRAIL_MAIL_FROM = "Tokenrail <no-reply@tokenrail.test>";
 for (const name of [
   "TOKENRAIL_SEED_DEMO",
   "TOKENRAIL_DEMO_CLIENT_ID",

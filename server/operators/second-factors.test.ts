@@ -7,6 +7,7 @@ import { db } from "../db/client.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { isOperator } from "../users/is-operator.ts";
 import { acceptInvitation, readInvitation } from "./accept-invitation.ts";
+import { grantOperator } from "./grant-operator.ts";
 import { inviteOperator } from "./invite-operator.ts";
 import { mayEnrol } from "./may-enrol.ts";
 import { recoveryCodesIfNone, spendRecoveryCode } from "./recovery-codes.ts";
@@ -24,7 +25,8 @@ const codeAt = (secret: string, when: Date) =>
 
 async function operator() {
   const prisma = await db();
-  const user = await prisma.user.create({ data: { email: `op-${randomUUID()}@tokenrail.test`, roles: ["admin"] } });
+  const user = await prisma.user.create({ data: { email: `op-${randomUUID()}@tokenrail.test` } });
+  await prisma.$transaction((tx) => grantOperator(tx, { userId: user.id, roles: ["admin"] }));
   return { userId: user.id, actor: { userId: user.id, requestId: "req-test" } };
 }
 
