@@ -9,12 +9,8 @@ import { V2 } from "../fixtures/api.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { PAYEE, redeemBody, type Order } from "../fixtures/orders.ts";
-import {
-  ISO20022_BANK,
-  productionApplication,
-  productionEnvironment,
-  productionOperator,
-} from "../fixtures/production-instance.ts";
+import { ISO20022_BANK, productionApplication, productionEnvironment } from "../fixtures/production-instance.ts";
+import { productionConsole } from "../fixtures/production-operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { startServer, stopServer, type SpawnedServer } from "../fixtures/spawn-server.ts";
 import { parseDecimalAmount } from "../../server/bank/iso20022/decimal-amount.ts";
@@ -106,6 +102,7 @@ if (process.env.DATABASE_URL) {
     const appUrl = `http://localhost:${port}`;
     const instance = { appUrl, baseUrl: `${appUrl}/api`, databaseUrl: database.env.DATABASE_URL };
     let server: SpawnedServer | undefined;
+    let operatorConsole: Awaited<ReturnType<typeof productionConsole>> | undefined;
     let operator: APIRequestContext | undefined;
     try {
       server = await startServer(port, {
@@ -134,8 +131,9 @@ if (process.env.DATABASE_URL) {
       }
 
       // Setup through the front doors: an operator, a partner's application, a customer through KYC with an IBAN.
-      operator = await productionOperator(instance);
-      const partnerApp = await productionApplication(request, instance, operator);
+      operatorConsole = await productionConsole(instance);
+      operator = operatorConsole.api;
+      const partnerApp = await productionApplication(request, instance, operatorConsole);
       const customer = await customerWithIbanOn(request, partnerApp, operator, "gnosis");
       const { partner } = customer;
       const order = async (id: string) => {
@@ -386,7 +384,7 @@ if (process.env.DATABASE_URL) {
       if (server) await test.info().attach("production instance output", { body: server.output() });
       throw error;
     } finally {
-      await operator?.dispose();
+      await operatorConsole?.close();
       if (server) await stopServer(server);
       await devnet.close();
       await database.drop();

@@ -1,12 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { uniqueEmail } from "../fixtures/callback.ts";
 import { REDIRECT } from "../fixtures/customer.ts";
 import { registerInPortal, signUpDeveloper } from "../fixtures/developer.ts";
 import { freePort } from "../fixtures/free-port.ts";
-import { operatorSession } from "../fixtures/operator.ts";
 import { pkcePair } from "../fixtures/pkce.ts";
 import { productionEnvironment } from "../fixtures/production-instance.ts";
-import { seedProductionOperator } from "../fixtures/production-operator.ts";
+import { seedProductionOperator, signInEnrollingTotp } from "../fixtures/production-operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { startServer, stopServer } from "../fixtures/spawn-server.ts";
 
@@ -28,7 +27,6 @@ onPostgres("applications in production", () => {
     try {
       await expect.poll(async () => (await fetch(`${appUrl}/readyz`)).status, { timeout: 30_000 }).toBe(200);
       const operator = await seedProductionOperator(database.env.DATABASE_URL);
-      const target = { appUrl, operatorPassword: operator.password };
 
       // The developer's account verifies its address with the mailed code, then registers an application.
       await signUpDeveloper(page, uniqueEmail("prod-dev"), appUrl);
@@ -66,10 +64,9 @@ onPostgres("applications in production", () => {
 
       // The operator approves it in the console.
       const console = await (await browser.newContext()).newPage();
-      await console.goto(`${appUrl}/sign-in?next=%2Foperator%2Fapplications`);
-      await console.getByLabel("Email").fill(operator.email);
-      await console.getByLabel("Password").fill(operator.password);
-      await console.getByRole("button", { name: "Sign in", exact: true }).last().click();
+      // Production asks the operator for a second factor (C57): an authenticator app, enrolled at first sign-in.
+      await signInEnrollingTotp(console, { appUrl, ...operator });
+      await console.goto(`${appUrl}/operator/applications`);
       const review = console.getByRole("article", { name: "Review of Reviewed App" });
       await review.getByRole("button", { name: "Approve Reviewed App" }).click();
       await expect(console.getByRole("status").filter({ hasText: "Approved Reviewed App" })).toBeVisible();
@@ -83,7 +80,11 @@ onPostgres("applications in production", () => {
       await expect(page.getByRole("row", { name: /Reviewed App/ })).not.toContainText("In review");
 
       // The approval is in the audit log, with the operator.
-      const admin = await operatorSession(target);
+      const admin = await playwrightRequest.newContext({
+        baseURL: appUrl,
+        storageState: await console.context().storageState(),
+        extraHTTPHeaders: { origin: appUrl },
+      });
       const audit = (await (await admin.get(`/api/admin/audit?subject=${app.id}`)).json()) as {
         entries: { action: string; actor: { email: string } }[];
       };
