@@ -71,7 +71,7 @@ export async function seedDemo(
       const person = await tx.user.upsert({
         where: { email },
         update: roleHash ? { passwordHash: roleHash } : {},
-        create: { email, name: `Demo ${role}`, roles: ["admin"], passwordHash: roleHash },
+        create: { email, name: `Demo ${role}`, roles: ["admin"], passwordHash: roleHash, emailVerifiedAt: new Date() },
       });
       await tx.operator.upsert({
         where: { userId: person.id },

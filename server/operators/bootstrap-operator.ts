@@ -5,7 +5,8 @@ import { inviteOperator, type Invitation } from "./invite-operator.ts";
 
 /**
  * The first administrator of an instance, invited from the command line (a fresh production instance has no
- * operator and no screen to make one). Refused once any administrator exists: from then on operators invite.
+ * operator and no screen to make one), with every role. Refused once any administrator exists: from then on admins
+ * invite operators from the console.
  */
 export async function bootstrapOperator(options: { email: string; config: Config; now: Date }): Promise<Invitation> {
   const prisma = await db();
@@ -19,6 +20,12 @@ export async function bootstrapOperator(options: { email: string; config: Config
         "This instance already has an administrator: invite further operators from the console (Operators)",
       );
     }
-    return inviteOperator(tx, { email: options.email, roles: ["admin"], config: options.config, now: options.now });
+    // Every role: the first operator must be able to do everything until they invite others (and may drop roles).
+    return inviteOperator(tx, {
+      email: options.email,
+      roles: ["reviewer", "treasurer", "admin"],
+      config: options.config,
+      now: options.now,
+    });
   });
 }
