@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { checkAccessibility } from "../fixtures/accessibility.ts";
+import { docScreenshot } from "../fixtures/doc-screenshot.ts";
 import { bankCredit, camt053Of, camt054Of, UNKNOWN_IBAN, uploadBankFile } from "../fixtures/bank.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInAsOperator } from "../fixtures/operator-page.ts";
@@ -17,13 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await operator.dispose();
 });
-
-/** With TOKENRAIL_DOC_SCREENSHOTS set, the screens of docs/bank.md are taken again at 1280 px. */
-async function docScreenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.TOKENRAIL_DOC_SCREENSHOTS) return;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.resolve("docs/screenshots", `${name}.png`), fullPage: true });
-}
 
 test("C48: the operator uploads a statement, sees the minted credit and the exceptions, assigns one, returns the other and downloads the payment file", async ({
   page,

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
+import { docScreenshot } from "../fixtures/doc-screenshot.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { allMail } from "../fixtures/mailbox.ts";
 import { signInAsOperator } from "../fixtures/operator-page.ts";
@@ -38,6 +39,7 @@ test("a sandbox without a mail server keeps its mail in the outbox page, its mai
     // Rendered through the same layout as delivered mail, for the integrator to look at.
     await mail.getByRole("button", { name: "Show the mail as sent (HTML)" }).click();
     await expect(mail.locator("iframe").contentFrame().getByText("Set your password").first()).toBeVisible();
+    await docScreenshot(page, "sandbox-mailbox");
     // Nothing left the instance.
     expect(await allMail(email)).toHaveLength(0);
   } finally {
