@@ -11,7 +11,7 @@ import { recordOrderEvent, type CounterpartView } from "./order-view.ts";
 /** The states an order is settled from. */
 export const OPEN = ["placed", "pending"] as const;
 
-export const walletOf = (order: Order): WalletRef => ({
+const walletOf = (order: Order): WalletRef => ({
   chain: order.chain,
   currency: order.currency,
   addressKey: order.addressKey,
