@@ -7,6 +7,7 @@ import { operatorCopy } from "@/components/copy/operator";
 import { TableScroll } from "@/components/layout/table-scroll";
 import type { ApprovalView } from "@/server/approvals/approval.responses";
 import { formatWhen } from "./format";
+import { ColumnHeads } from "@/components/console/column-heads";
 
 const text = operatorCopy.approvals;
 
@@ -50,15 +51,7 @@ export function ApprovalsList({ approvals, me }: { approvals: ApprovalView[]; me
         <TableScroll label={text.caption}>
           <table className="data-table">
             <caption className="visually-hidden">{text.caption}</caption>
-            <thead>
-              <tr>
-                {Object.values(text.columns).map((label) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={text.columns} />
             <tbody>
               {approvals.map((approval) => (
                 <tr key={approval.id} aria-label={approval.summary}>

@@ -9,6 +9,7 @@ import { TableScroll } from "@/components/layout/table-scroll";
 import type { OperatorView } from "@/server/operators/operator.responses";
 import { OPERATOR_ROLES, type OperatorRole } from "@/server/operators/operator-roles";
 import { formatWhen } from "./format";
+import { ColumnHeads } from "@/components/console/column-heads";
 
 const text = operatorCopy.operators;
 const roleNames = (roles: readonly string[]) => roles.map((r) => text.roleNames[r] ?? r).join(", ");
@@ -56,15 +57,7 @@ export function OperatorsTable({ operators, me }: { operators: OperatorView[]; m
       <TableScroll label={text.caption}>
         <table className="data-table">
           <caption className="visually-hidden">{text.caption}</caption>
-          <thead>
-            <tr>
-              {Object.values(text.columns).map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={text.columns} />
           <tbody>
             {operators.map((operator) => {
               const roles = chosen[operator.id] ?? operator.roles;

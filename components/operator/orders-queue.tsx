@@ -10,6 +10,7 @@ import { formatWhen } from "./format";
 import { RejectOrderForm } from "./reject-order-form";
 import { LongValue } from "@/components/layout/long-value";
 import { TableScroll } from "@/components/layout/table-scroll";
+import { ColumnHeads } from "@/components/console/column-heads";
 
 const text = operatorCopy.orders;
 const COLUMNS = 9;
@@ -90,15 +91,7 @@ export function OrdersQueue({ orders, awaiting = [] }: { orders: OperatorOrder[]
       </div>
       <TableScroll label={text.title}>
         <table className="data-table orders-queue">
-          <thead>
-            <tr>
-              {Object.values(text.columns).map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={text.columns} />
           <tbody>
             {orders.map((listed) => {
               const order = settled[listed.id] ?? listed;

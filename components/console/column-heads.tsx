@@ -1,0 +1,14 @@
+/** A data table's header row: one column header per label, in order. */
+export function ColumnHeads({ columns }: { columns: Record<string, string> }) {
+  return (
+    <thead>
+      <tr>
+        {Object.values(columns).map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
