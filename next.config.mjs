@@ -1,3 +1,5 @@
+import path from "node:path";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WebAssembly and data files it loads from its own package folder; the PostgreSQL driver and the
@@ -19,6 +21,22 @@ const nextConfig = {
   // server/bank/iso20022/schemas (located by import.meta.url): shipped with every server route that may need them.
   outputFileTracingIncludes: {
     "/**": ["./server/bank/iso20022/schemas/**"],
+  },
+  compiler: {
+    // Large bank files are imported in a process of their own with its heap capped (server/bank/import/import-process.ts):
+    // its script is bundled with the server's build, packages left to node_modules, and run with plain node.
+    async runAfterProductionCompile({ projectDir, distDir }) {
+      const { build } = await import("esbuild");
+      await build({
+        entryPoints: [path.join(projectDir, "server/bank/import/import-process-main.ts")],
+        outfile: path.join(path.resolve(projectDir, distDir), "tokenrail/bank-import.mjs"),
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        packages: "external",
+        logLevel: "warning",
+      });
+    },
   },
   poweredByHeader: false,
   reactStrictMode: true,

@@ -16,6 +16,8 @@ export type ErrorCode =
   | "TOO_MANY_REQUESTS"
   | "HEADERS_TOO_LARGE"
   | "INTERNAL"
+  /** Could not be done now, through no fault of the request: nothing was written, the same request may be sent again. */
+  | "UNAVAILABLE"
   // RFC 6749 §5.2 token-endpoint errors (all 400 per the spec, which also puts client failures under 400).
   | "INVALID_CLIENT"
   | "INVALID_GRANT"

@@ -31,7 +31,8 @@ import {
  * transport, real chains: an EVM devnet with the issuer token deployed) mints from a bank's camt.054 and pays out
  * through a pain.001, with no simulator involved. The bank's files are written with the notification and status
  * writers of server/bank/sandbox/ (what a bank sends; nothing of the simulator runs) and dropped into the inbox the
- * way a host-to-host client does; the pain.001 is read from the outbox and checked against the official schema.
+ * way a host-to-host client does, and imported in the import process (server/bank/import/import-process.ts); the
+ * pain.001 is read from the outbox and checked against the official schema.
  */
 
 const TOKEN = parseAbi(["function balanceOf(address) view returns (uint256)"]);
@@ -112,6 +113,8 @@ if (process.env.DATABASE_URL) {
         TOKENRAIL_BANK_OUTBOX: outbox,
         TOKENRAIL_BANK_POLL_INTERVAL: "1",
         TOKENRAIL_BANK_PAYMENT_RUN_INTERVAL: "1",
+        // Every file from the inbox is imported as a large one is: in the import process, its heap capped.
+        TOKENRAIL_BANK_IMPORT_PROCESS_BYTES: "0",
         TOKENRAIL_IBAN_PROVISION_INTERVAL: "1",
         TOKENRAIL_METRICS_TOKEN: metricsToken,
         LOG_LEVEL: "warn",

@@ -115,4 +115,25 @@ describe("bank configuration", () => {
     };
     assert.ok(refusal(same).includes("TOKENRAIL_BANK_OUTBOX: must differ from the inbox"));
   });
+
+  it("imports files of 4 MiB and more in a process of their own with a 128 MB heap, unless told otherwise", () => {
+    assert.deepEqual(loadConfig({ TOKENRAIL_DATA_DIR: tmp() }).bank.importProcess, {
+      fromBytes: 4 * 1024 * 1024,
+      heapMb: 128,
+    });
+    const told = loadConfig({
+      TOKENRAIL_DATA_DIR: tmp(),
+      TOKENRAIL_BANK_IMPORT_PROCESS_BYTES: "0",
+      TOKENRAIL_BANK_IMPORT_HEAP_MB: "256",
+    });
+    assert.deepEqual(told.bank.importProcess, { fromBytes: 0, heapMb: 256 });
+    assert.ok(
+      refusal({ TOKENRAIL_BANK_IMPORT_HEAP_MB: "16" }).some((p) => p.startsWith("TOKENRAIL_BANK_IMPORT_HEAP_MB: ")),
+    );
+    assert.ok(
+      refusal({ TOKENRAIL_BANK_IMPORT_PROCESS_BYTES: "-1" }).some((p) =>
+        p.startsWith("TOKENRAIL_BANK_IMPORT_PROCESS_BYTES: "),
+      ),
+    );
+  });
 });

@@ -32,6 +32,11 @@ export type BankConfig = {
   autoRelease: boolean;
   /** Largest bank file accepted. */
   maxFileBytes: number;
+  /**
+   * Files on disk of at least `fromBytes` are imported in a process of their own whose heap is capped at `heapMb`
+   * (on PostgreSQL; server/bank/import/import-process.ts).
+   */
+  importProcess: { fromBytes: number; heapMb: number };
 };
 
 /** The sandbox's master account (a test BIC: location code ending in 0). */
@@ -70,6 +75,14 @@ export const bankSettings = defineSettings({
       .min(1024)
       .max(1024 * 1024 * 1024)
       .default(DEFAULT_MAX_BANK_FILE_BYTES),
+    TOKENRAIL_BANK_IMPORT_PROCESS_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1024 * 1024 * 1024)
+      // Where files stop being read whole and are streamed (IN_MEMORY_BYTES, read-inbound-file.ts).
+      .default(4 * 1024 * 1024),
+    TOKENRAIL_BANK_IMPORT_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(128),
   },
   read(e, { production, dataDir, env }, problems): { bank: BankConfig } | undefined {
     const sandbox = e.TOKENRAIL_BANK === "sandbox";
@@ -107,6 +120,7 @@ export const bankSettings = defineSettings({
         paymentRunIntervalSeconds: e.TOKENRAIL_BANK_PAYMENT_RUN_INTERVAL ?? (sandbox ? 0 : 300),
         autoRelease: e.TOKENRAIL_BANK_AUTO_RELEASE ?? sandbox,
         maxFileBytes: e.TOKENRAIL_BANK_FILE_SIZE_LIMIT,
+        importProcess: { fromBytes: e.TOKENRAIL_BANK_IMPORT_PROCESS_BYTES, heapMb: e.TOKENRAIL_BANK_IMPORT_HEAP_MB },
       },
     };
   },

@@ -16,6 +16,7 @@ export const STATUS: Record<ErrorCode, { status: number; reason: string; oauth?:
   TOO_MANY_REQUESTS: { status: 429, reason: "Too Many Requests" },
   HEADERS_TOO_LARGE: { status: 431, reason: "Request Header Fields Too Large" },
   INTERNAL: { status: 500, reason: "Internal Server Error", oauth: "server_error" },
+  UNAVAILABLE: { status: 503, reason: "Service Unavailable", oauth: "temporarily_unavailable" },
   INVALID_CLIENT: { status: 400, reason: "Bad Request", oauth: "invalid_client" },
   INVALID_GRANT: { status: 400, reason: "Bad Request", oauth: "invalid_grant" },
   UNAUTHORIZED_CLIENT: { status: 400, reason: "Bad Request", oauth: "unauthorized_client" },

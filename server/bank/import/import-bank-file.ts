@@ -13,6 +13,7 @@ import { entryLines } from "./entry-lines.ts";
 import { afterImport } from "./after-import.ts";
 import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
 import { importLines, type ImportContext } from "./import-lines.ts";
+import { importInOwnProcess, importProcessFor } from "./import-process.ts";
 import { readInboundFile, type InboundFile, type StatementFile } from "./read-inbound-file.ts";
 import { storeInboundFile } from "./store-inbound-file.ts";
 
@@ -61,6 +62,12 @@ export async function importBankFile(options: {
   afterBatch?: (batch: number) => Promise<void> | void;
 }): Promise<ImportReport> {
   const { config, clock = serverClock } = options;
+  const ownProcess = await handedOn(options);
+  if (ownProcess) {
+    const { report } = ownProcess;
+    if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
+    return report;
+  }
   const file = await readInboundFile(options.content, config.bank.maxFileBytes);
   checkAccounts(file, config.bank.account.iban);
   const prisma = await db();
@@ -129,6 +136,23 @@ export async function importBankFile(options: {
   );
   if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
   return report;
+}
+
+/**
+ * A large file on disk goes to an import process of its own (import-process.ts), as it came: options only this
+ * process can honour (a clock, a restricted reporter, a hook per batch) keep the import here.
+ */
+async function handedOn(options: Parameters<typeof importBankFile>[0]) {
+  const { content, source } = options;
+  if (!("path" in content) || (source !== "upload" && source !== "inbox")) return undefined;
+  if (options.clock || options.writableBy || options.afterBatch) return undefined;
+  const bundle = await importProcessFor(options.config, content.path);
+  if (!bundle) return undefined;
+  return importInOwnProcess(
+    bundle,
+    { path: content.path, name: options.name, source, actor: options.actor },
+    options.config,
+  );
 }
 
 /** A bank never reuses a message id: the same one with other content is not the same file, and not imported. */

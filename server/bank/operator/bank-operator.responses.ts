@@ -185,6 +185,7 @@ export const BANK_FILE_CONTENT = {
 export const UPLOAD_REFUSALS = {
   ...OPERATOR_WRITE,
   413: "The file is larger than the bank file limit",
+  503: "The import did not finish (its process ended before answering): nothing was written, send the file again",
 };
 export const RESOLVE_REFUSALS = {
   ...OPERATOR_WRITE,

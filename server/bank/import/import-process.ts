@@ -1,0 +1,147 @@
+import { fork } from "node:child_process";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { AuditActor } from "../../audit/record-audit.ts";
+import type { Config } from "../../config.ts";
+import { AppError, type ErrorCode, type FieldErrors } from "../../errors.ts";
+import { logger } from "../../logging/logger.ts";
+import type { ImportReport } from "./import-report.ts";
+
+/*
+ * A large bank file is imported in a process of its own, its JavaScript heap bounded, and not in the server's: a
+ * 50 MB camt.054 streams through in about 75 MB of live heap, but left to itself V8 lets garbage pile up to some
+ * 280 MB before its first full collection, inside the process that also answers the API. Capped, the heap is
+ * collected as it goes, at no cost in time (docs/benchmarks.md, P8m). The process imports exactly as the server
+ * would (`importBankFile`, one transaction); a refusal comes back as the same error, and a process that dies takes
+ * its transaction with it, so nothing is half-written and the file can simply be imported again.
+ *
+ * Only on PostgreSQL: the embedded database lives inside the server's process and cannot be opened by another.
+ */
+
+/** Where `next build` bundles the import process (next.config.mjs, `runAfterProductionCompile`). */
+export const IMPORT_PROCESS_BUNDLE = path.join(".next", "tokenrail", "bank-import.mjs");
+
+/** What the server asks of the import process: the file on disk and who brought it. */
+export type ImportRequest = {
+  path: string;
+  name: string;
+  source: "upload" | "inbox";
+  actor?: AuditActor;
+};
+
+/** The process's memory at a stage of the import (megabytes): resident, its heap, and the resident high-water mark. */
+export type MemoryStage = { stage: string; rssMb: number; heapMb: number; peakMb: number };
+
+/** What the import process answers, once, before it ends. */
+export type ImportAnswer =
+  | { ok: true; report: ImportReport; memory: MemoryStage[]; peakRssMb: number; seconds: number }
+  | { ok: false; error: { code: ErrorCode; message: string; fields?: FieldErrors }; appError: boolean };
+
+const state = globalThis as typeof globalThis & { __tokenrailImportProcess?: boolean };
+
+/** Called first thing by the import process: an import there is never handed on again. */
+export function markImportProcess(): void {
+  state.__tokenrailImportProcess = true;
+}
+
+let warnedNoBundle = false;
+
+/**
+ * The bundle to import this file with, when it goes to a process of its own: a file on disk of at least
+ * `TOKENRAIL_BANK_IMPORT_PROCESS_BYTES`, on PostgreSQL, from a server built by `next build` (`next dev` has no
+ * bundle: it imports in its own process, and says so once).
+ */
+export async function importProcessFor(config: Config, file: string): Promise<string | undefined> {
+  if (state.__tokenrailImportProcess || config.database.kind !== "postgres") return undefined;
+  const { size } = await fs.stat(file);
+  if (size < config.bank.importProcess.fromBytes) return undefined;
+  const bundle = path.resolve(IMPORT_PROCESS_BUNDLE);
+  if (existsSync(bundle)) return bundle;
+  if (!warnedNoBundle) {
+    warnedNoBundle = true;
+    logger().warn({ bundle }, "no import process is built (next build makes it): large bank files import in here");
+  }
+  return undefined;
+}
+
+/** One import process at a time per instance: each may take its heap's worth of memory. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** How long an import process may run before it is stopped (its transaction's own limit is 30 minutes). */
+const PROCESS_TIMEOUT_MS = 31 * 60_000;
+
+/**
+ * Imports a file in a process of its own (`bundle`, from `importProcessFor`) and answers its report, or throws the
+ * error it refused the file with. Imports wait for each other here, in order.
+ */
+export function importInOwnProcess(
+  bundle: string,
+  request: ImportRequest,
+  config: Config,
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<Extract<ImportAnswer, { ok: true }>> {
+  const run = queue.then(() => runImportProcess(bundle, request, config, options.env ?? process.env));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function runImportProcess(
+  bundle: string,
+  request: ImportRequest,
+  config: Config,
+  env: NodeJS.ProcessEnv,
+): Promise<Extract<ImportAnswer, { ok: true }>> {
+  const { heapMb } = config.bank.importProcess;
+  const child = fork(bundle, [], {
+    // The heap's cap is what keeps the import's memory bounded; a small young generation keeps its garbage short-lived.
+    execArgv: [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=4"],
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), PROCESS_TIMEOUT_MS);
+  let answered = false;
+  try {
+    const answer = await new Promise<ImportAnswer>((resolve, reject) => {
+      child.once("message", (message) => {
+        answered = true;
+        resolve(message as ImportAnswer);
+      });
+      child.once("error", reject);
+      child.once("exit", (code, signal) => {
+        if (answered) return;
+        const how = signal ?? `exit ${code}`;
+        logger().error({ bankFile: request.name, how, heapMb }, "the bank import process ended before it answered");
+        reject(
+          new AppError(
+            "UNAVAILABLE",
+            `The bank file's import did not finish (its process ended: ${how}); nothing of it was written: send it again`,
+            undefined,
+            { "Retry-After": "10" },
+          ),
+        );
+      });
+      child.send(request);
+    });
+    if (!answer.ok) {
+      const { code, message, fields } = answer.error;
+      throw answer.appError ? new AppError(code, message, fields) : new Error(message);
+    }
+    logger().info(
+      {
+        bankFile: request.name,
+        bankFileId: answer.report.file.id,
+        entries: answer.report.entries.length,
+        seconds: answer.seconds,
+        peakRssMb: answer.peakRssMb,
+        heapMb,
+      },
+      "bank file imported in a process of its own",
+    );
+    return answer;
+  } finally {
+    clearTimeout(timer);
+    // Answered, it closes its database and ends by itself; a process that has not answered is not left running.
+    if (!answered) child.kill("SIGKILL");
+  }
+}
