@@ -52,13 +52,17 @@ export function processesNamed(name: string): number[] {
   });
 }
 
-/** User plus system CPU milliseconds the processes have used so far. */
+/**
+ * User plus system CPU milliseconds the processes have used so far, with that of their children that have ended
+ * (the server's bank import process, PostgreSQL's backends): a child's time moves to its parent once it ends, so the
+ * figure never goes back.
+ */
 export function cpuMs(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     const fields = stat(pid);
-    // utime and stime are fields 14 and 15 of /proc/PID/stat; `fields` starts at field 3.
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    // utime, stime, cutime and cstime are fields 14 to 17 of /proc/PID/stat; `fields` starts at field 3.
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
