@@ -1,15 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
-import { bankCredit, SANDBOX_MASTER_IBAN } from "../fixtures/bank.ts";
+import { numberedCamt054 } from "../fixtures/bank.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { mintedSoFar, ordersOf } from "../fixtures/instance-ledger.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor, type SpawnedServer } from "../fixtures/spawn-server.ts";
-import { generateCamt054 } from "../../server/bank/iso20022/testing/generate-camt054.ts";
 
 /**
  * C47, the crash leg: an instance is killed with SIGKILL in the middle of importing a camt.054 of 10,000 credits
@@ -42,25 +40,8 @@ test("C47: SIGKILL during a 10,000-entry import, then the file again: each credi
     // Each credit names its bank reference in its remittance, which becomes its order's memo. The API shows IBANs
     // in groups of four; a bank file carries them in electronic format.
     const ibans = customers.map((c) => c.iban.replace(/\s+/g, ""));
-    let totalMinor = 0;
-    const credits = Array.from({ length: CREDITS }, (_, i) => {
-      const cents = (i % 5_000) + 1;
-      totalMinor += cents;
-      const reference = `CRASH${String(i).padStart(6, "0")}${randomBytes(3).toString("hex").toUpperCase()}`;
-      return bankCredit(ibans[i % 2]!, `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`, {
-        accountServicerReference: reference,
-        endToEndId: `E2E-${reference}`,
-        remittance: `Credit ${reference}`,
-      });
-    });
-    const bytes = generateCamt054({
-      messageId: `NTF-CRASH-${randomBytes(8).toString("hex")}`,
-      createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00"),
-      accountIban: SANDBOX_MASTER_IBAN,
-      credits,
-    });
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    const stored = path.join(first.server.dataDir, "files", sha256.slice(0, 2), sha256);
+    const { credits, totalMinor, bytes, storedIn } = numberedCamt054("CRASH", ibans, CREDITS);
+    const stored = storedIn(first.server.dataDir);
     const upload = (context: APIRequestContext) =>
       context.post("/api/admin/bank/files?name=crash.xml", {
         headers: { "content-type": "application/xml" },

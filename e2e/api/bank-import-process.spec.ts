@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
-import { bankCredit, camt054Of, SANDBOX_MASTER_IBAN, type ImportReport } from "../fixtures/bank.ts";
+import { bankCredit, camt054Of, numberedCamt054, type ImportReport } from "../fixtures/bank.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { mintedSoFar, ordersOf } from "../fixtures/instance-ledger.ts";
@@ -132,29 +131,12 @@ test("C47: the import process killed in the middle of a file: the upload answers
   const customer = await customerWithIbanOn(request, instance, operator);
   const iban = customer.iban.replace(/\s+/g, "");
   const CREDITS = 10_000;
-  let totalMinor = 0;
-  const credits = Array.from({ length: CREDITS }, (_, i) => {
-    const cents = (i % 4_000) + 1;
-    totalMinor += cents;
-    const reference = `KILL${String(i).padStart(6, "0")}${randomBytes(3).toString("hex").toUpperCase()}`;
-    return bankCredit(iban, `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`, {
-      accountServicerReference: reference,
-      endToEndId: `E2E-${reference}`,
-      remittance: `Credit ${reference}`,
-    });
-  });
-  const bytes = generateCamt054({
-    messageId: `NTF-KILL-${randomBytes(8).toString("hex")}`,
-    createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00"),
-    accountIban: SANDBOX_MASTER_IBAN,
-    credits,
-  });
+  const { totalMinor, bytes, storedIn } = numberedCamt054("KILL", [iban], CREDITS);
   const before = await mintedSoFar(instance.appUrl);
 
   // The import process is killed once the file is in file storage (the importer keeps it there after every check,
   // just before its transaction begins) and a moment later, inside the transaction.
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const stored = path.join(instance.server.dataDir, "files", sha256.slice(0, 2), sha256);
+  const stored = storedIn(instance.server.dataDir);
   let answered: { status: number; body: string } | undefined;
   const pending = upload(operator, bytes, "kill.xml").then(
     async (res) => (answered = { status: res.status(), body: await res.text() }),
