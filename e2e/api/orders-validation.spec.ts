@@ -116,6 +116,18 @@ test.describe("placing an order: validation", () => {
     }
   });
 
+  test("issue 24: a redeem of another currency than euros to an IBAN is refused: payouts are SEPA credit transfers", async ({
+    request,
+  }) => {
+    for (const currency of ["gbp", "usd", "isk"]) {
+      await expectRefused(
+        await placeOrder(request, customer.partner, await redeemBody(customer.account, "10", { extra: { currency } })),
+        400,
+        invalid({ currency: `${currency} cannot be paid out to an IBAN: payouts are SEPA credit transfers, in euros` }),
+      );
+    }
+  });
+
   test("an address not linked on the order's chain, or not linked at all, is refused", async ({ request }) => {
     await expectRefused(
       await placeOrder(request, customer.partner, await redeemBody(customer.account, "10", { chain: "amoy" })),

@@ -23,6 +23,13 @@ export function counterpartOf(request: PlaceOrderRequest, source: ChainInfo, con
   const { identifier } = request.counterpart;
   const details = (request.counterpart.details ?? {}) as Record<string, string>;
   if (identifier.standard === "iban") {
+    // The bank rail pays out by SEPA credit transfer, in euros only: tokens of another currency would be burned for a
+    // payout no bank can make.
+    if (request.currency !== "eur") {
+      throw new AppError("VALIDATION", "Validation errors", {
+        currency: `${request.currency} cannot be paid out to an IBAN: payouts are SEPA credit transfers, in euros`,
+      });
+    }
     return {
       identifier: { standard: "iban", iban: identifier.iban, ...(identifier.bic ? { bic: identifier.bic } : {}) },
       details,
