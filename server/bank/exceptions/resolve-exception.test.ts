@@ -131,6 +131,18 @@ describe("C48: an exception is resolved once, by assigning or returning it, audi
     await assert.rejects(returnException({ entryId: line.entryId!, reason: "not ours", actor, config }), conflict);
   });
 
+  it("a credit of an amount euros cannot carry is not returned as 0.00: refused, and it stays open", async () => {
+    const entryId = await exception("10.005");
+    await assert.rejects(
+      returnException({ entryId, reason: "No such customer", actor: await operator(), config }),
+      (error) =>
+        isAppError(error) && error.code === "VALIDATION" && /10\.005 EUR/.test(error.fields?.amount ?? "") === true,
+    );
+    const prisma = await db();
+    assert.equal(await prisma.payout.count({ where: { bankEntryId: entryId } }), 0);
+    assert.equal((await prisma.bankEntry.findUniqueOrThrow({ where: { id: entryId } })).outcome, "unmatched");
+  });
+
   it("returning: once, a payout back to the sender with the original reference, audited with the reason", async () => {
     const prisma = await db();
     const entryId = await exception("4.56");

@@ -49,8 +49,8 @@ export async function instructPayout(
  * IBAN as the bank reported them), end-to-end id `returnEndToEndId(entry.id)`, remittance naming the original
  * reference (the credit's end-to-end id, else its identity). The entry becomes `returned` with the payout's id, by a
  * conditional update (a credit is returned once; a `CONFLICT` otherwise). It goes into the next payment file like
- * any payout (at once in the sandbox). A credit without a debtor IBAN, or not in euros, cannot be sent back by SEPA
- * (`VALIDATION`).
+ * any payout (at once in the sandbox). A credit without a debtor IBAN, not in euros or of an amount euros cannot
+ * carry, cannot be sent back by SEPA (`VALIDATION`).
  */
 export async function instructReturn(
   tx: Prisma.TransactionClient,
@@ -76,6 +76,13 @@ export async function instructReturn(
   if (entry.currency.toLowerCase() !== SEPA_CURRENCY) {
     throw new AppError("VALIDATION", "The credit cannot be returned: SEPA returns euros only", {
       currency: `is ${entry.currency}, not EUR`,
+    });
+  }
+  // A credit of an amount euros cannot carry (10.005 EUR) is recorded as 0 with the bank's amount in its problem:
+  // returning it would send 0.00 back and keep the money.
+  if (entry.amountMinor <= 0n) {
+    throw new AppError("VALIDATION", "The credit cannot be returned by SEPA: its amount is not one euros carry", {
+      amount: `is not a positive number of cents (${entry.problem ?? "see the entry"}): settle it with the bank`,
     });
   }
   const endToEndId = returnEndToEndId(entry.id);
