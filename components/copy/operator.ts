@@ -18,6 +18,7 @@ export const operatorCopy = {
   roleRefused: {
     title: "Your role does not allow this",
     body: "This part of the console belongs to another operator role. An admin can change your roles on the Operators page.",
+    instead: "Your roles open:",
   },
   outbox: {
     title: "Outbox",

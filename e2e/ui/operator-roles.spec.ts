@@ -107,6 +107,13 @@ function needOf(path: string): Need {
   return found![1];
 }
 
+/** Where the console's landing takes each role (the first section of the tabs it may open). */
+const LANDS_ON: Record<OperatorRole, string> = {
+  reviewer: "/operator",
+  treasurer: "/operator/orders",
+  admin: "/operator/approvals",
+};
+
 const allows = (role: OperatorRole, need: Need) => need === "any" || need.split("|").includes(role);
 
 test("C58 a reviewer, a treasurer and an admin each reach exactly their admin API routes and console pages", async () => {
@@ -134,6 +141,12 @@ test("C58 a reviewer, a treasurer and an admin each reach exactly their admin AP
       for (const path of pages) {
         const res = await operator.get(path, { maxRedirects: 0 });
         const allowed = allows(role, needOf(path));
+        // The landing takes an operator it is not for to the first section their roles open.
+        if (path === "/operator" && !allowed) {
+          expect(res.status(), `${role}: ${path}`).toBe(307);
+          expect(res.headers().location, `${role}: ${path}`).toBe(LANDS_ON[role]);
+          continue;
+        }
         // A page of one thing (a random id here) may not find it; the role is checked before that.
         const missing = allowed && /[0-9a-f]{8}-/.test(path) && res.status() === 404;
         expect(missing || res.status() === 200, `${role}: ${path} (${res.status()})`).toBe(true);
@@ -163,10 +176,20 @@ test("C58 an operator whose role does not allow a page is told so in the console
   await page.getByLabel("Password").fill(server.demo.operatorPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: operatorCopy.roleRefused.title })).toBeVisible();
+  const open = [operatorCopy.sections.review, operatorCopy.sections.approvals, operatorCopy.sections.security];
   const tabs = page.getByRole("navigation", { name: operatorCopy.sections.label });
-  await expect(tabs.getByRole("link")).toHaveText([
-    operatorCopy.sections.review,
-    operatorCopy.sections.approvals,
-    operatorCopy.sections.security,
-  ]);
+  await expect(tabs.getByRole("link")).toHaveText(open);
+  // The refusal offers the sections the role opens, and they open.
+  await expect(page.getByRole("main").getByRole("link")).toHaveText(open);
+  await page.getByRole("main").getByRole("link", { name: operatorCopy.sections.approvals }).click();
+  await expect(page).toHaveURL(/\/operator\/approvals$/);
+});
+
+test("C58 an operator signing in lands on the first section their roles open, not on a refusal", async ({ page }) => {
+  await page.goto("/sign-in?next=/operator");
+  await page.getByLabel("Email").fill(roleOperatorEmail("treasurer"));
+  await page.getByLabel("Password").fill(server.demo.operatorPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/operator\/orders$/);
+  await expect(page.getByRole("heading", { name: operatorCopy.roleRefused.title })).toHaveCount(0);
 });

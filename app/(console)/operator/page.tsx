@@ -69,4 +69,4 @@ async function ReviewQueuePage(props: { searchParams: Promise<{ page?: string }>
   );
 }
 
-export default operatorPage("reviewer", ReviewQueuePage);
+export default operatorPage("reviewer", ReviewQueuePage, { landing: true });
