@@ -138,12 +138,23 @@ describe("the delivery job", () => {
     assert.deepEqual(byId.get(released.id), { id: released.id, state: "delivered", deliveredAt: at });
     assert.equal(byId.get(written.id)?.state, "written");
     assert.equal(byId.get(failing.id)?.state, "released");
-    // Two instances at once: each delivers (idempotently), one marks it.
+    // Two instances at once, the delivery slow: each file goes to the bank once (the one that failed, now too), and
+    // is marked once.
     const again = await paymentFile("released", "pain001-d.xml");
+    const sent: string[] = [];
+    const slow: BankTransport = {
+      ...transport,
+      deliver: async (file) => {
+        sent.push(file.name);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await folder.deliver(file);
+      },
+    };
     const [a, b] = await Promise.all([
-      deliverReleasedFiles({ config, transport: folder }),
-      deliverReleasedFiles({ config, transport: folder }),
+      deliverReleasedFiles({ config, transport: slow }),
+      deliverReleasedFiles({ config, transport: slow }),
     ]);
+    assert.deepEqual(sent.sort(), ["pain001-c.xml", "pain001-d.xml"]);
     assert.equal([...a.delivered, ...b.delivered].filter((id) => id === again.id).length, 1);
     assert.deepEqual(fs.readdirSync(outbox).sort(), ["pain001-a.xml", "pain001-c.xml", "pain001-d.xml"]);
   });

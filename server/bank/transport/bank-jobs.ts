@@ -80,12 +80,16 @@ function outboxName(file: { name: string; messageId: string }): string {
   return isPlainFileName(file.name) ? file.name : `${file.messageId.replace(/[^A-Za-z0-9._-]/g, "_")}.xml`;
 }
 
+/** How long one file's delivery may hold its row (an S3 PUT of a large file included). */
+const DELIVERY_TIMEOUT_MS = 5 * 60_000;
+
 /**
- * Delivers every released payment file (oldest first) and marks it delivered. Delivery is idempotent by name (a
- * file written under a temporary name and renamed, an S3 PUT of the same key, the sandbox bank's answers being the
- * same files), so instances that deliver the same file at once, or a crash between the delivery and the update,
- * cost a repeated delivery and nothing else; the update from `released` to `delivered` is conditional, so the file
- * is marked once. A file that cannot be delivered stays released and is tried again at the next run.
+ * Delivers every released payment file (oldest first) and marks it delivered. Each file is delivered inside a
+ * transaction that holds its row (`FOR UPDATE SKIP LOCKED`, taken only while it is still `released`), and is marked
+ * delivered in that transaction: instances running this at once never both send one file (a bank would pay it
+ * twice); the others pass it by. Only a crash between the delivery and the commit sends a file again, under the same
+ * name and message id, which the bank refuses as a duplicate (a file written under a temporary name and renamed, an
+ * S3 PUT of the same key). A file that cannot be delivered stays released and is tried again at the next run.
  */
 export async function deliverReleasedFiles(options: {
   config: Config;
@@ -113,13 +117,20 @@ export async function deliverReleasedFiles(options: {
         logger().error({ fileId: file.id }, "a released payment file has no content to deliver");
         continue;
       }
+      const content = file.content;
       try {
-        await transport.deliver({ name: outboxName(file), content: file.content });
-        const { count } = await prisma.bankFile.updateMany({
-          where: { id: file.id, state: "released" },
-          data: { state: "delivered", deliveredAt: now() },
-        });
-        if (count === 1) {
+        const delivered = await prisma.$transaction(
+          async (tx) => {
+            const taken = await tx.$queryRaw<{ id: string }[]>`
+              SELECT id FROM "BankFile" WHERE id = ${file.id}::uuid AND state = 'released' FOR UPDATE SKIP LOCKED`;
+            if (taken.length === 0) return false;
+            await transport.deliver({ name: outboxName(file), content });
+            await tx.bankFile.update({ where: { id: file.id }, data: { state: "delivered", deliveredAt: now() } });
+            return true;
+          },
+          { timeout: DELIVERY_TIMEOUT_MS, maxWait: DELIVERY_TIMEOUT_MS },
+        );
+        if (delivered) {
           result.delivered.push(file.id);
           logger().info(
             { fileId: file.id, messageId: file.messageId, transport: transport.kind },
