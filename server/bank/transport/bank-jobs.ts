@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../../config.ts";
+import { driverLocks } from "../../chains/driver-locks.ts";
 import { db } from "../../db/client.ts";
 import { isAppError, type AppError } from "../../errors.ts";
 import { startWakeable } from "../../jobs/periodic.ts";
@@ -80,16 +81,17 @@ function outboxName(file: { name: string; messageId: string }): string {
   return isPlainFileName(file.name) ? file.name : `${file.messageId.replace(/[^A-Za-z0-9._-]/g, "_")}.xml`;
 }
 
-/** How long one file's delivery may hold its row (an S3 PUT of a large file included). */
-const DELIVERY_TIMEOUT_MS = 5 * 60_000;
+/** The lock whose holder delivers: one instance at a time sends payment files to the bank. */
+const DELIVERY_LOCK = "bank-delivery";
 
 /**
- * Delivers every released payment file (oldest first) and marks it delivered. Each file is delivered inside a
- * transaction that holds its row (`FOR UPDATE SKIP LOCKED`, taken only while it is still `released`), and is marked
- * delivered in that transaction: instances running this at once never both send one file (a bank would pay it
- * twice); the others pass it by. Only a crash between the delivery and the commit sends a file again, under the same
- * name and message id, which the bank refuses as a duplicate (a file written under a temporary name and renamed, an
- * S3 PUT of the same key). A file that cannot be delivered stays released and is tried again at the next run.
+ * Delivers every released payment file (oldest first) and marks it delivered, as the one instance holding the
+ * delivery lock (a session advisory lock on PostgreSQL, `driverLocks`): two instances never both send a file, which
+ * a bank that had already picked up the first copy would pay again. An instance that finds the lock taken delivers
+ * nothing; the holder takes its files too, or the next run. Only a crash between a delivery and its update sends a
+ * file again, under the same name, bytes and message id (a file written under a temporary name and renamed, an S3
+ * PUT of the same key), which banks refuse as a duplicate. A file that cannot be delivered stays released and is
+ * tried again at the next run.
  */
 export async function deliverReleasedFiles(options: {
   config: Config;
@@ -101,6 +103,25 @@ export async function deliverReleasedFiles(options: {
   const now = options.now ?? (() => new Date());
   const prisma = await db();
   const result = { delivered: [] as string[], failed: [] as string[] };
+  const locks = driverLocks(config);
+  if (!(await locks.tryAcquire(DELIVERY_LOCK))) return result;
+  try {
+    await deliverAsHolder({ prisma, transport, now, result, holds: () => locks.holds(DELIVERY_LOCK) });
+  } finally {
+    await locks.release(DELIVERY_LOCK);
+  }
+  return result;
+}
+
+async function deliverAsHolder(options: {
+  prisma: Awaited<ReturnType<typeof db>>;
+  transport: BankTransport;
+  now: () => Date;
+  result: { delivered: string[]; failed: string[] };
+  /** Whether this process still holds the lock (a lost connection loses it): it sends nothing once it does not. */
+  holds: () => boolean;
+}): Promise<void> {
+  const { prisma, transport, now, result, holds } = options;
   const tried = new Set<string>();
   for (;;) {
     const files = await prisma.bankFile.findMany({
@@ -111,26 +132,20 @@ export async function deliverReleasedFiles(options: {
     });
     if (files.length === 0 || isStopping()) break;
     for (const file of files) {
+      if (!holds()) return;
       tried.add(file.id);
       if (!file.content) {
         result.failed.push(file.id);
         logger().error({ fileId: file.id }, "a released payment file has no content to deliver");
         continue;
       }
-      const content = file.content;
       try {
-        const delivered = await prisma.$transaction(
-          async (tx) => {
-            const taken = await tx.$queryRaw<{ id: string }[]>`
-              SELECT id FROM "BankFile" WHERE id = ${file.id}::uuid AND state = 'released' FOR UPDATE SKIP LOCKED`;
-            if (taken.length === 0) return false;
-            await transport.deliver({ name: outboxName(file), content });
-            await tx.bankFile.update({ where: { id: file.id }, data: { state: "delivered", deliveredAt: now() } });
-            return true;
-          },
-          { timeout: DELIVERY_TIMEOUT_MS, maxWait: DELIVERY_TIMEOUT_MS },
-        );
-        if (delivered) {
+        await transport.deliver({ name: outboxName(file), content: file.content });
+        const { count } = await prisma.bankFile.updateMany({
+          where: { id: file.id, state: "released" },
+          data: { state: "delivered", deliveredAt: now() },
+        });
+        if (count === 1) {
           result.delivered.push(file.id);
           logger().info(
             { fileId: file.id, messageId: file.messageId, transport: transport.kind },
@@ -143,7 +158,6 @@ export async function deliverReleasedFiles(options: {
       }
     }
   }
-  return result;
 }
 
 /**
