@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { after } from "node:test";
 import pg from "pg";
+import { closeDriverLocks } from "../chains/driver-locks.ts";
 import { closeDb } from "../db/client.ts";
 
 /**
@@ -33,6 +34,8 @@ export async function setUpTestInstance(name: string): Promise<void> {
     process.env.DATABASE_URL = url.toString();
   }
   after(async () => {
+    // The locks' own connection (the chain queue's drivers, the bank's delivery) too: the database is dropped next.
+    await closeDriverLocks();
     await closeDb();
     if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${database}`);
   });

@@ -3,8 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/driver-locks.ts";
+import { describe, it } from "node:test";
 import { getConfig } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
@@ -91,9 +90,6 @@ describe("the inbox job", () => {
 });
 
 describe("the delivery job", () => {
-  // The delivery lock's connection (PostgreSQL) ends before the test database is dropped.
-  after(() => closeDriverLocks());
-
   async function paymentFile(state: "written" | "released" | "delivered", name: string) {
     const prisma = await db();
     const content = new TextEncoder().encode(`<Document>${name}</Document>`);
