@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { AuditActor } from "../../audit/record-audit.ts";
-import type { Config } from "../../config.ts";
+import { getConfig, type Config } from "../../config.ts";
 import { AppError, type ErrorCode, type FieldErrors } from "../../errors.ts";
 import { logger } from "../../logging/logger.ts";
 import type { ImportReport } from "./import-report.ts";
@@ -49,11 +49,14 @@ let warnedNoBundle = false;
 
 /**
  * The bundle to import this file with, when it goes to a process of its own: a file on disk of at least
- * `TOKENRAIL_BANK_IMPORT_PROCESS_BYTES`, on PostgreSQL, from a server built by `next build` (`next dev` has no
- * bundle: it imports in its own process, and says so once).
+ * `TOKENRAIL_BANK_IMPORT_PROCESS_BYTES`, on PostgreSQL, imported under the server's own configuration, from a server
+ * built by `next build` (`next dev` has no bundle: it imports in its own process, and says so once).
  */
 export async function importProcessFor(config: Config, file: string): Promise<string | undefined> {
   if (state.__tokenrailImportProcess || config.database.kind !== "postgres") return undefined;
+  // The process reads its configuration from the server's environment: a configuration the caller made itself
+  // (another master account, a test's) cannot go with it, so that import stays here.
+  if (config !== getConfig()) return undefined;
   const { size } = await fs.stat(file);
   if (size < config.bank.importProcess.fromBytes) return undefined;
   const bundle = path.resolve(IMPORT_PROCESS_BUNDLE);
