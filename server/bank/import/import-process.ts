@@ -68,8 +68,11 @@ export async function importProcessFor(config: Config, file: string): Promise<st
   return undefined;
 }
 
-/** One import process at a time per instance: each may take its heap's worth of memory. */
-let queue: Promise<unknown> = Promise.resolve();
+/**
+ * One import process at a time per instance: each may take its heap's worth of memory. On globalThis, since Next.js
+ * bundles the upload's route and the inbox job (instrumentation) apart, each with its own module state.
+ */
+const queue = globalThis as typeof globalThis & { __tokenrailImportQueue?: Promise<unknown> };
 
 /** How long an import process may run before it is stopped (its transaction's own limit is 30 minutes). */
 const PROCESS_TIMEOUT_MS = 31 * 60_000;
@@ -84,8 +87,9 @@ export function importInOwnProcess(
   config: Config,
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<Extract<ImportAnswer, { ok: true }>> {
-  const run = queue.then(() => runImportProcess(bundle, request, config, options.env ?? process.env));
-  queue = run.catch(() => undefined);
+  const before = queue.__tokenrailImportQueue ?? Promise.resolve();
+  const run = before.then(() => runImportProcess(bundle, request, config, options.env ?? process.env));
+  queue.__tokenrailImportQueue = run.catch(() => undefined);
   return run;
 }
 
