@@ -6,6 +6,7 @@ import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { mintedSoFar, ordersOf } from "../fixtures/instance-ledger.ts";
 import { operatorSession } from "../fixtures/operator.ts";
+import { descendantsOf } from "../fixtures/processes.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
 import { generateCamt054 } from "../../server/bank/iso20022/testing/generate-camt054.ts";
@@ -22,31 +23,6 @@ import { generateCamt054 } from "../../server/bank/iso20022/testing/generate-cam
 
 const IMPORTED = '"msg":"bank file imported in a process of its own"';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The processes under `pid` (its children, theirs, …) whose command line names `needle`, read from /proc. */
-function descendantsOf(pid: number, needle: string): number[] {
-  const processes = fs.readdirSync("/proc").flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      return [{ pid: Number(entry), parent, command: fs.readFileSync(`/proc/${entry}/cmdline`, "utf8") }];
-    } catch {
-      return [];
-    }
-  });
-  const under = new Set([pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of processes) {
-      if (under.has(p.parent) && !under.has(p.pid)) {
-        under.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  return processes.filter((p) => p.pid !== pid && under.has(p.pid) && p.command.includes(needle)).map((p) => p.pid);
-}
 
 function upload(operator: APIRequestContext, bytes: Uint8Array, name: string) {
   return operator.post(`/api/admin/bank/files?name=${name}`, {

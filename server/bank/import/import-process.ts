@@ -19,6 +19,21 @@ import type { ImportReport } from "./import-report.ts";
  * Only on PostgreSQL: the embedded database lives inside the server's process and cannot be opened by another.
  */
 
+/**
+ * An import process that ended before it answered (killed, out of memory): nothing of the file was written, and it
+ * may be imported again. `how` is the signal or exit code it ended with.
+ */
+export class ImportProcessEnded extends AppError {
+  constructor(readonly how: string) {
+    super(
+      "UNAVAILABLE",
+      `The bank file's import did not finish (its process ended: ${how}); nothing of it was written: send it again`,
+      undefined,
+      { "Retry-After": "10" },
+    );
+  }
+}
+
 /** Where `next build` bundles the import process (next.config.mjs, `runAfterProductionCompile`). */
 export const IMPORT_PROCESS_BUNDLE = path.join(".next", "tokenrail", "bank-import.mjs");
 
@@ -121,14 +136,7 @@ async function runImportProcess(
         if (answered) return;
         const how = signal ?? `exit ${code}`;
         logger().error({ bankFile: request.name, how, heapMb }, "the bank import process ended before it answered");
-        reject(
-          new AppError(
-            "UNAVAILABLE",
-            `The bank file's import did not finish (its process ended: ${how}); nothing of it was written: send it again`,
-            undefined,
-            { "Retry-After": "10" },
-          ),
-        );
+        reject(new ImportProcessEnded(how));
       });
       child.send(request);
     });

@@ -9,8 +9,9 @@ import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import type { importBankFile, ImportReport } from "../import/import-bank-file.ts";
+import { ImportProcessEnded } from "../import/import-process.ts";
 import type { BankTransport } from "./bank-transport.ts";
-import { deliverReleasedFiles, importInbox } from "./bank-jobs.ts";
+import { deliverReleasedFiles, importInbox, PROCESS_ENDINGS_BEFORE_REFUSAL } from "./bank-jobs.ts";
 import { FolderTransport } from "./folder-transport.ts";
 
 await setUpTestInstance("bank_jobs");
@@ -86,6 +87,39 @@ describe("the inbox job", () => {
     });
     assert.deepEqual(run.refused, ["huge.xml"]);
     assert.match(fs.readFileSync(path.join(inbox, "refused", "huge.xml.reason.txt"), "utf8"), /larger than 10/);
+  });
+
+  it("refuses a file whose import process ends without answering three times in a row, and only that file", async () => {
+    const config = getConfig();
+    const { inbox, outbox } = folders();
+    fs.mkdirSync(inbox, { recursive: true });
+    fs.writeFileSync(path.join(inbox, "1-kills.xml"), "<kills/>");
+    fs.writeFileSync(path.join(inbox, "2-once.xml"), "<once/>");
+    const calls: string[] = [];
+    const importFile: typeof importBankFile = async (options) => {
+      calls.push(options.name);
+      await Promise.resolve();
+      if (options.name === "1-kills.xml") throw new ImportProcessEnded("SIGKILL");
+      // The other file's process ends once, then it imports: its count starts again.
+      if (calls.filter((n) => n === options.name).length === 1) throw new ImportProcessEnded("exit 134");
+      return report(options.name);
+    };
+    const transport = new FolderTransport({ inbox, outbox });
+    const runs = [];
+    for (let i = 0; i < PROCESS_ENDINGS_BEFORE_REFUSAL; i += 1)
+      runs.push(await importInbox({ config, transport, importFile }));
+    assert.deepEqual(runs, [
+      { imported: [], refused: [], failed: ["1-kills.xml", "2-once.xml"] },
+      { imported: ["2-once.xml"], refused: [], failed: ["1-kills.xml"] },
+      { imported: [], refused: ["1-kills.xml"], failed: [] },
+    ]);
+    assert.deepEqual(fs.readdirSync(path.join(inbox, "refused")).sort(), ["1-kills.xml", "1-kills.xml.reason.txt"]);
+    const reason = fs.readFileSync(path.join(inbox, "refused", "1-kills.xml.reason.txt"), "utf8");
+    assert.match(reason, /ended before it answered, 3 times in a row \(the last time: SIGKILL\)/);
+    assert.ok(reason.includes(`TOKENRAIL_BANK_IMPORT_HEAP_MB (now ${config.bank.importProcess.heapMb})`), reason);
+    // Back in the inbox, it is tried afresh: three more endings before it is refused again.
+    fs.renameSync(path.join(inbox, "refused", "1-kills.xml"), path.join(inbox, "1-kills.xml"));
+    assert.deepEqual((await importInbox({ config, transport, importFile })).failed, ["1-kills.xml"]);
   });
 });
 

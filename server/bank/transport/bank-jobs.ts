@@ -10,7 +10,8 @@ import { logger } from "../../logging/logger.ts";
 import { isStopping } from "../../instance/shutdown.ts";
 import { onBankSignal } from "../bank-signals.ts";
 import { importBankFile } from "../import/import-bank-file.ts";
-import { isPlainFileName, type BankTransport } from "./bank-transport.ts";
+import { ImportProcessEnded } from "../import/import-process.ts";
+import { isPlainFileName, type BankTransport, type InboxFile } from "./bank-transport.ts";
 import { bankTransport } from "./configured-transport.ts";
 
 /** Refusals that are the file's fault: it goes to `refused/`. Anything else (the database away) is tried again. */
@@ -24,11 +25,37 @@ export function refusalReason(error: AppError): string {
 
 export type InboxRun = { imported: string[]; refused: string[]; failed: string[] };
 
+/** A file whose import process ends without answering this many times in a row is refused, not tried forever. */
+export const PROCESS_ENDINGS_BEFORE_REFUSAL = 3;
+
+/**
+ * The inbox files (name and size) whose import process ended without answering, and how many times in a row, in
+ * this instance. A file that kills its process every time (one too large for the process's heap) would otherwise
+ * start a process at every poll, for ever, and be seen by no one.
+ */
+const processEndings = new Map<string, number>();
+const endingsKey = (file: InboxFile) => `${file.name}\u0000${file.size}`;
+
+/** Counts an import process's ending for this file: the reason to refuse it with once it has happened too often. */
+function endedTooOften(file: InboxFile, ended: ImportProcessEnded, config: Config): string | undefined {
+  const key = endingsKey(file);
+  const times = (processEndings.get(key) ?? 0) + 1;
+  processEndings.set(key, times);
+  if (times < PROCESS_ENDINGS_BEFORE_REFUSAL) return undefined;
+  processEndings.delete(key);
+  return [
+    `Its import process ended before it answered, ${times} times in a row (the last time: ${ended.how}).`,
+    "Nothing of it was written.",
+    `A process that ran out of memory needs a larger TOKENRAIL_BANK_IMPORT_HEAP_MB (now ${config.bank.importProcess.heapMb});`,
+    "move the file back into the inbox to import it again.",
+  ].join("\n");
+}
+
 /**
  * Imports every file waiting in the inbox, oldest name first, and archives each: `processed/` once imported (or
- * recognised as imported before), `refused/` with the reason beside it when the importer refuses it. A file that
- * fails for another reason (the database unreachable) stays for the next run; one bad file never holds up the
- * others. Several instances may run this at once: the importer imports a file once by its message id and content,
+ * recognised as imported before), `refused/` with the reason beside it when the importer refuses it (or when its
+ * import process ended without answering `PROCESS_ENDINGS_BEFORE_REFUSAL` times in a row). A file that fails for
+ * another reason (the database unreachable) stays for the next run; one bad file never holds up the others. Several instances may run this at once: the importer imports a file once by its message id and content,
  * and archiving a file another instance archived already does nothing.
  */
 export async function importInbox(options: {
@@ -47,6 +74,7 @@ export async function importInbox(options: {
     try {
       await transport.fetch(file.name, spool, config.bank.maxFileBytes);
       const report = await importFile({ content: { path: spool }, name: file.name, source: "inbox", config });
+      processEndings.delete(endingsKey(file));
       await transport.archive(file.name, { kind: "imported" });
       run.imported.push(file.name);
       logger().info(
@@ -55,8 +83,12 @@ export async function importInbox(options: {
       );
     } catch (error) {
       if (isAppError(error) && error.code === "NOT_FOUND") continue; // archived meanwhile by another instance
-      if (isAppError(error) && FILE_REFUSALS.has(error.code)) {
-        const reason = refusalReason(error);
+      // An import process ended by this instance's own stop is not the file's doing.
+      const ended = error instanceof ImportProcessEnded;
+      const tooOften = ended && !isStopping() ? endedTooOften(file, error, config) : undefined;
+      if (!ended) processEndings.delete(endingsKey(file));
+      if (tooOften || (isAppError(error) && FILE_REFUSALS.has(error.code))) {
+        const reason = tooOften ?? refusalReason(error as AppError);
         try {
           await transport.archive(file.name, { kind: "refused", reason });
           run.refused.push(file.name);
