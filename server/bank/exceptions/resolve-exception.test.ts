@@ -138,8 +138,19 @@ describe("C48: an exception is resolved once, by assigning or returning it, audi
       (error) =>
         isAppError(error) && error.code === "VALIDATION" && /10\.005 EUR/.test(error.fields?.amount ?? "") === true,
     );
+    // With four eyes on, it is refused when asked, not put to a second operator who could only fail to approve it.
+    await assert.rejects(
+      returnException({
+        entryId,
+        reason: "No such customer",
+        actor: await operator(),
+        config: { ...config, fourEyes: { thresholdMinor: 0n } },
+      }),
+      (error) => isAppError(error) && error.code === "VALIDATION" && error.fields?.amount !== undefined,
+    );
     const prisma = await db();
     assert.equal(await prisma.payout.count({ where: { bankEntryId: entryId } }), 0);
+    assert.equal(await prisma.operatorApproval.count({ where: { subjectId: entryId } }), 0);
     assert.equal((await prisma.bankEntry.findUniqueOrThrow({ where: { id: entryId } })).outcome, "unmatched");
   });
 

@@ -2,7 +2,7 @@ import { recordAudit, type AuditActor } from "../../audit/record-audit.ts";
 import { serverClock, type Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
-import { instructReturn } from "../payments/payouts.ts";
+import { instructReturn, returnableTo } from "../payments/payouts.ts";
 import type { BankEntryView } from "../operator/bank-operator.responses.ts";
 import { bankEntryView } from "../operator/bank-views.ts";
 import { claimException, openException } from "./claim-exception.ts";
@@ -16,7 +16,8 @@ export type ReturnOutcome = { entry: BankEntryView } | { approval: ApprovalView 
 
 /**
  * An operator asks to return an unmatched credit to its sender (C48). With four eyes on (C59) it waits for a second
- * operator (`approval`), who returns it by approving; the credit must still be an open exception to be asked for.
+ * operator (`approval`), who returns it by approving; the credit must still be an open exception, and one SEPA can
+ * send back, to be asked for.
  * Otherwise it is returned at once (`performReturn`).
  */
 export async function returnException(options: {
@@ -31,6 +32,7 @@ export async function returnException(options: {
   const prisma = await db();
   const approval = await prisma.$transaction(async (tx) => {
     const entry = await openException(tx, entryId);
+    await returnableTo(tx, entry);
     return requestApproval(tx, {
       action: "bank.exception.return",
       subject: { type: "bank-entry", id: entry.id },

@@ -45,18 +45,11 @@ export async function instructPayout(
 }
 
 /**
- * The console's "return to sender" of an unmatched credit: a payout of the credit's amount to its debtor (name and
- * IBAN as the bank reported them), end-to-end id `returnEndToEndId(entry.id)`, remittance naming the original
- * reference (the credit's end-to-end id, else its identity). The entry becomes `returned` with the payout's id, by a
- * conditional update (a credit is returned once; a `CONFLICT` otherwise). It goes into the next payment file like
- * any payout (at once in the sandbox). A credit without a debtor IBAN, not in euros or of an amount euros cannot
- * carry, cannot be sent back by SEPA (`VALIDATION`).
+ * The IBAN an unmatched credit can be sent back to, or the refusal: a credit returned before, without a valid
+ * debtor IBAN, not in euros or of an amount euros cannot carry cannot be returned by SEPA. Asked before a return is
+ * instructed, and before one is put to a second operator (four eyes), who could otherwise only fail to approve it.
  */
-export async function instructReturn(
-  tx: Prisma.TransactionClient,
-  entry: BankEntry,
-  ctx: PayoutContext,
-): Promise<{ payoutId: string }> {
+export async function returnableTo(tx: Prisma.TransactionClient, entry: BankEntry): Promise<string> {
   if (entry.side !== "CRDT" || entry.outcome !== "unmatched") {
     throw new AppError("CONFLICT", "Only an unmatched credit can be returned to its sender");
   }
@@ -85,6 +78,23 @@ export async function instructReturn(
       amount: `is not a positive number of cents (${entry.problem ?? "see the entry"}): settle it with the bank`,
     });
   }
+  return iban;
+}
+
+/**
+ * The console's "return to sender" of an unmatched credit: a payout of the credit's amount to its debtor (name and
+ * IBAN as the bank reported them), end-to-end id `returnEndToEndId(entry.id)`, remittance naming the original
+ * reference (the credit's end-to-end id, else its identity). The entry becomes `returned` with the payout's id, by a
+ * conditional update (a credit is returned once; a `CONFLICT` otherwise). It goes into the next payment file like
+ * any payout (at once in the sandbox). A credit without a debtor IBAN, not in euros or of an amount euros cannot
+ * carry, cannot be sent back by SEPA (`VALIDATION`).
+ */
+export async function instructReturn(
+  tx: Prisma.TransactionClient,
+  entry: BankEntry,
+  ctx: PayoutContext,
+): Promise<{ payoutId: string }> {
+  const iban = await returnableTo(tx, entry);
   const endToEndId = returnEndToEndId(entry.id);
   const original =
     entry.endToEndId && entry.endToEndId !== "NOTPROVIDED" ? entry.endToEndId : entry.identity.replace(/^\w+:/, "");

@@ -6,7 +6,7 @@
  */
 
 export type { PayoutContext, PayoutEntry, PayoutOutcome } from "./payout-types.ts";
-export { instructPayout, instructReturn } from "./instruct-payout.ts";
+export { instructPayout, instructReturn, returnableTo } from "./instruct-payout.ts";
 export { applyPaymentStatus } from "./apply-payment-status.ts";
 export { settlePayoutEntry } from "./settle-payout-entry.ts";
 export { runPaymentRun, MAX_PAYMENTS_PER_FILE } from "./run-payment-run.ts";
