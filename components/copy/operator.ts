@@ -271,6 +271,7 @@ export const operatorCopy = {
     },
     states: { placed: "placed", pending: "pending", processed: "processed", rejected: "rejected" },
     awaitingSignature: "awaits Safe signature",
+    awaitingRelease: "burned; payout awaits its payment file's release",
     transaction: "Transaction",
     transactionHash: "transaction hash",
     orderId: "order id",

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { Fragment, useState } from "react";
 import { processOrderAction } from "@/app/(console)/operator/orders/actions";
 import { operatorCopy } from "@/components/copy/operator";
@@ -125,6 +126,11 @@ export function OrdersQueue({ orders, awaiting = [] }: { orders: OperatorOrder[]
                       ) : null}
                       {open && waiting.includes(order.id) ? (
                         <span className="badge wait">{operatorCopy.approvals.awaiting}</span>
+                      ) : null}
+                      {open && listed.awaitingRelease ? (
+                        <Link className="badge wait" href="/operator/bank/payments">
+                          {text.awaitingRelease}
+                        </Link>
                       ) : null}
                       {open && listed.stuck ? <span className="badge bad">{text.stuck}</span> : null}
                       {open && listed.chainError ? (

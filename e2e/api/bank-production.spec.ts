@@ -250,6 +250,12 @@ if (process.env.DATABASE_URL) {
         )
         .toBe("written");
       expect((await order(redeem.id)).state).toBe("pending");
+      // The operator's queue says what it waits for: the release, not the chain (it is not flagged stuck).
+      const queue = await operator.get("/api/admin/orders");
+      expect(queue.status()).toBe(200);
+      const queued = ((await queue.json()) as { orders: (Order & { awaitingRelease: boolean; stuck: boolean })[] })
+        .orders;
+      expect(queued.find((o) => o.id === redeem.id)).toMatchObject({ awaitingRelease: true, stuck: false });
       const released = await operator.post(`/api/admin/bank/files/${paymentFile!.id}/release`);
       expect(released.status(), await released.text()).toBe(200);
       const delivered = path.join(outbox, paymentFile!.name);

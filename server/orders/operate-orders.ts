@@ -3,7 +3,7 @@ import type { AuditActor } from "../audit/record-audit.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { givenUpOrders } from "../chains/chain-queue.ts";
-import { db } from "../db/client.ts";
+import { db, type DbOrTx } from "../db/client.ts";
 import type { Order, Prisma } from "../generated/prisma/client.ts";
 import type { ApprovalView } from "../approvals/approval.responses.ts";
 import { requestApproval } from "../approvals/request-approval.ts";
@@ -42,9 +42,7 @@ export async function listOrdersForOperator(options: {
     orderBy: { seq: state === "processed" || state === "rejected" ? "desc" : "asc" },
     take: 200,
   });
-  const now = clock();
-  const givenUp = await givenUpOrders(prisma, claimedOpen(rows));
-  return { orders: rows.map((row) => operatorOrderView(row, now, givenUp.get(row.id))) };
+  return { orders: await operatorOrderViews(prisma, rows, clock()) };
 }
 
 /** The open orders among `rows` that were handed to the chain: those whose transactions may have been given up on. */
@@ -53,16 +51,39 @@ export function claimedOpen(rows: Order[]): string[] {
 }
 
 /**
- * An order as the operator sees it: whether it still waits for a Safe's signature, or for its chain too long, or
- * its chain transactions were given up on (`chainError`, from `givenUpOrders`).
+ * Orders as the operator sees them (`operatorOrderView`), with what two more reads tell: which of them had their
+ * chain transactions given up on, and which redeems are burned and wait for their payout's payment file.
  */
-export function operatorOrderView(row: Order, now: Date, chainError?: string): OperatorOrder {
+export async function operatorOrderViews(prisma: DbOrTx, rows: Order[], now: Date): Promise<OperatorOrder[]> {
+  const claimed = claimedOpen(rows);
+  const [givenUp, waiting] = await Promise.all([
+    givenUpOrders(prisma, claimed),
+    claimed.length === 0
+      ? []
+      : prisma.payout.findMany({
+          where: { orderId: { in: claimed }, state: { in: ["instructed", "batched"] } },
+          select: { orderId: true },
+        }),
+  ]);
+  const awaitingRelease = new Set(waiting.map((p) => p.orderId));
+  return rows.map((row) => operatorOrderView(row, now, givenUp.get(row.id), awaitingRelease.has(row.id)));
+}
+
+/**
+ * An order as the operator sees it: whether it still waits for a Safe's signature, or for its chain too long, or
+ * its chain transactions were given up on (`chainError`, from `givenUpOrders`), or (a redeem paid out by IBAN) its
+ * tokens are burned and its payout waits for a payment file to be released (`awaitingRelease`): an operator's
+ * release, not the chain, is what it waits for, so it is not stuck.
+ */
+export function operatorOrderView(row: Order, now: Date, chainError?: string, awaitingRelease = false): OperatorOrder {
   const open = row.state === "placed" || row.state === "pending";
   return {
     ...orderView(row),
     awaitingSignature: row.kind === "redeem" && row.signedAt === null,
+    awaitingRelease: open && awaitingRelease,
     stuck:
       open &&
+      !awaitingRelease &&
       row.chainAttemptAt !== null &&
       (chainError !== undefined || now.getTime() - row.chainAttemptAt.getTime() > STUCK_AFTER_MS),
     chainError: open ? (chainError ?? null) : null,

@@ -2,8 +2,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { seqCursor } from "../contract/seq-cursor.ts";
-import { givenUpOrders } from "../chains/chain-queue.ts";
-import { claimedOpen, operatorOrderView, type OperatorOrder } from "./operate-orders.ts";
+import { operatorOrderViews, type OperatorOrder } from "./operate-orders.ts";
 import { QUEUE_PAGE_SIZE, type OperatorQueueQuery, type QueueFilter } from "./operator-queue.schemas.ts";
 
 const FILTERS: Record<QueueFilter, Prisma.OrderWhereInput> = {
@@ -45,10 +44,8 @@ export async function operatorOrderQueue(options: {
     take: QUEUE_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, QUEUE_PAGE_SIZE);
-  const now = clock();
-  const givenUp = await givenUpOrders(prisma, claimedOpen(page));
   return {
-    orders: page.map((row) => operatorOrderView(row, now, givenUp.get(row.id))),
+    orders: await operatorOrderViews(prisma, page, clock()),
     ...(rows.length > QUEUE_PAGE_SIZE ? { nextCursor: encode(page[page.length - 1]!.seq) } : {}),
   };
 }

@@ -3,10 +3,14 @@ import { chainNameResponse, currencyResponse } from "../chains/chain.responses.t
 import type { Responses } from "../contract/operation.ts";
 import { orderResponse } from "./order.responses.ts";
 
-/** An order in the operator's queue: whether it waits for a Safe's signature, or for its chain too long. */
+/** An order in the operator's queue: whether it waits for a Safe's signature, a payment file's release, or for its chain too long. */
 export const operatorOrderResponse = orderResponse
   .extend({
     awaitingSignature: z.boolean().meta({ description: "A redeem order whose on-chain signature has not come yet" }),
+    awaitingRelease: z.boolean().meta({
+      description:
+        "A redeem order paid out by IBAN: its tokens are burned and its payout waits for a payment file's release",
+    }),
     stuck: z.boolean().meta({ description: "Handed to its chain too long ago, or its mint given up on" }),
     chainError: z.string().nullable().meta({ description: "Why its chain transactions were given up on" }),
   })
