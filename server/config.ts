@@ -86,7 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const context: SettingsContext = {
     environment,
     production: environment === "production",
-    dataDir: path.resolve(base?.TOKENRAIL_DATA_DIR ?? ".data"),
+    // A directory the instance writes at run time, not part of the build: nothing to trace.
+    dataDir: path.resolve(/* turbopackIgnore: true */ base?.TOKENRAIL_DATA_DIR ?? ".data"),
     env,
   };
   const parts = (AREAS as readonly LooseArea[]).map((area) => {
