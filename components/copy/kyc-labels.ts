@@ -19,7 +19,7 @@ import type { CorporateVerificationKind, PersonalVerificationKind } from "@/serv
 /** A readable label for every canonical code of a table. */
 type Labels<T> = Record<keyof T & string, string>;
 
-export const occupations: Labels<typeof OCCUPATIONS> = {
+const occupations: Labels<typeof OCCUPATIONS> = {
   OCCUPATION_STUDENT: "Student",
   OCCUPATION_EMPLOYED: "Employed",
   OCCUPATION_SELF_EMPLOYED: "Self-employed",
@@ -27,7 +27,7 @@ export const occupations: Labels<typeof OCCUPATIONS> = {
   OCCUPATION_RETIRED: "Retired",
 };
 
-export const professions: Labels<typeof PROFESSIONS> = {
+const professions: Labels<typeof PROFESSIONS> = {
   PROF_ACCOUNTANCY: "Accountancy",
   PROF_ADMINISTRATIVE: "Administration",
   PROF_AGRICULTURE: "Agriculture",
@@ -59,7 +59,7 @@ export const professions: Labels<typeof PROFESSIONS> = {
   PROF_RETAIL_SALES: "Retail and sales",
 };
 
-export const personalFundOrigins: Labels<typeof PERSONAL_FUND_ORIGINS> = {
+const personalFundOrigins: Labels<typeof PERSONAL_FUND_ORIGINS> = {
   FUND_ORIGIN_SALARY: "Salary",
   FUND_ORIGIN_DIVIDENDS: "Dividends",
   FUND_ORIGIN_INHERITANCE: "Inheritance",
@@ -71,7 +71,7 @@ export const personalFundOrigins: Labels<typeof PERSONAL_FUND_ORIGINS> = {
   FUND_ORIGIN_LOAN: "Loan",
 };
 
-export const annualIncomes: Labels<typeof ANNUAL_INCOMES> = {
+const annualIncomes: Labels<typeof ANNUAL_INCOMES> = {
   ANNUAL_INCOME_UNDER_10K: "Under €10,000",
   ANNUAL_INCOME_10K_TO_50K: "€10,000 to €50,000",
   ANNUAL_INCOME_50K_TO_150K: "€50,000 to €150,000",
@@ -79,7 +79,7 @@ export const annualIncomes: Labels<typeof ANNUAL_INCOMES> = {
   ANNUAL_INCOME_OVER_300K: "Over €300,000",
 };
 
-export const personalTurnovers: Labels<typeof PERSONAL_TURNOVERS> = {
+const personalTurnovers: Labels<typeof PERSONAL_TURNOVERS> = {
   TURNOVER_UNDER_10K: "Under €10,000",
   TURNOVER_10K_TO_50K: "€10,000 to €50,000",
   TURNOVER_50K_TO_150K: "€50,000 to €150,000",
@@ -87,7 +87,7 @@ export const personalTurnovers: Labels<typeof PERSONAL_TURNOVERS> = {
   TURNOVER_OVER_500K: "Over €500,000",
 };
 
-export const personalTransactionCounts: Labels<typeof PERSONAL_TRANSACTION_COUNTS> = {
+const personalTransactionCounts: Labels<typeof PERSONAL_TRANSACTION_COUNTS> = {
   TRANSACTION_COUNT_LESS_THAN_5: "Fewer than 5",
   TRANSACTION_COUNT_5_TO_50: "5 to 50",
   TRANSACTION_COUNT_50_TO_100: "50 to 100",
@@ -95,14 +95,14 @@ export const personalTransactionCounts: Labels<typeof PERSONAL_TRANSACTION_COUNT
   TRANSACTION_COUNT_OVER_200: "More than 200",
 };
 
-export const personalActivities: Labels<typeof PERSONAL_ACTIVITIES> = {
+const personalActivities: Labels<typeof PERSONAL_ACTIVITIES> = {
   ACTIVITY_COMMERCE_SELLING: "Selling goods or services",
   ACTIVITY_COMMERCE_BUYING: "Buying goods or services",
   ACTIVITY_INVESTING_CRYPTO: "Investing in crypto assets",
   ACTIVITY_OTHER: "Something else",
 };
 
-export const legalForms: Labels<typeof LEGAL_FORMS> = {
+const legalForms: Labels<typeof LEGAL_FORMS> = {
   LEGAL_FORM_PUBLIC_LIMITED: "Public limited company",
   LEGAL_FORM_PRIVATE_LIMITED: "Private limited company",
   LEGAL_FORM_PARTNERSHIPS: "Partnership",
@@ -113,7 +113,7 @@ export const legalForms: Labels<typeof LEGAL_FORMS> = {
   LEGAL_FORM_OTHER: "Other",
 };
 
-export const corporatePurposes: Labels<typeof CORPORATE_PURPOSES> = {
+const corporatePurposes: Labels<typeof CORPORATE_PURPOSES> = {
   PURPOSE_COLLECTING_PAYMENTS: "Collecting payments",
   PURPOSE_PAYING_FOR_GOODS: "Paying for goods and services",
   PURPOSE_BUY_SELL_CRYPTO_CURRENCIES: "Buying and selling crypto currencies",
@@ -121,7 +121,7 @@ export const corporatePurposes: Labels<typeof CORPORATE_PURPOSES> = {
   PURPOSE_OTHER: "Other",
 };
 
-export const corporateActivities: Labels<typeof CORPORATE_ACTIVITIES> = {
+const corporateActivities: Labels<typeof CORPORATE_ACTIVITIES> = {
   ACTIVITY_ACCOMMODATION_FOOD_TRAVEL: "Accommodation, food and travel",
   ACTIVITY_ACCOUNTING_LEGAL_CONSULTANCY: "Accounting, legal and consultancy",
   ACTIVITY_ADULT_ENTERTAINMENT: "Adult entertainment",
@@ -154,7 +154,7 @@ export const corporateActivities: Labels<typeof CORPORATE_ACTIVITIES> = {
   ACTIVITY_OTHER: "Other",
 };
 
-export const corporateFundOrigins: Labels<typeof CORPORATE_FUND_ORIGINS> = {
+const corporateFundOrigins: Labels<typeof CORPORATE_FUND_ORIGINS> = {
   FUND_ORIGIN_REVENUE: "Revenue from operations",
   FUND_ORIGIN_PROFIT_DIVIDENDS: "Profits and dividends",
   FUND_ORIGIN_LOAN: "Loan",
@@ -163,13 +163,13 @@ export const corporateFundOrigins: Labels<typeof CORPORATE_FUND_ORIGINS> = {
   FUND_ORIGIN_THIRD_PARTIES_FUNDS: "Third parties' funds",
 };
 
-export const corporateTurnovers: Labels<typeof CORPORATE_TURNOVERS> = {
+const corporateTurnovers: Labels<typeof CORPORATE_TURNOVERS> = {
   TURNOVER_UNDER_100K: "Under €100,000",
   TURNOVER_100K_TO_250K: "€100,000 to €250,000",
   TURNOVER_MORE_THAN_250K: "Over €250,000",
 };
 
-export const corporateTransactionCounts: Labels<typeof CORPORATE_TRANSACTION_COUNTS> = {
+const corporateTransactionCounts: Labels<typeof CORPORATE_TRANSACTION_COUNTS> = {
   TRANSACTION_COUNT_UNDER_100: "Fewer than 100",
   TRANSACTION_COUNT_100_TO_250: "100 to 250",
   TRANSACTION_COUNT_MORE_THAN_250: "More than 250",
@@ -193,4 +193,21 @@ export const corporateVerifications: Record<CorporateVerificationKind, string> =
   powerOfAttorney: "Power of attorney",
   idDocument: "Identity document",
   proofOfResidency: "Proof of address",
+};
+
+/** The questionnaire's labels, per code table. */
+export const formLabels = {
+  occupations,
+  professions,
+  personalFundOrigins,
+  annualIncomes,
+  personalTurnovers,
+  personalTransactionCounts,
+  personalActivities,
+  legalForms,
+  corporatePurposes,
+  corporateActivities,
+  corporateFundOrigins,
+  corporateTurnovers,
+  corporateTransactionCounts,
 };

@@ -1,20 +1,4 @@
-import {
-  occupations,
-  professions,
-  personalFundOrigins,
-  annualIncomes,
-  personalTurnovers,
-  personalTransactionCounts,
-  personalActivities,
-  legalForms,
-  corporatePurposes,
-  corporateActivities,
-  corporateFundOrigins,
-  corporateTurnovers,
-  corporateTransactionCounts,
-  personalVerifications,
-  corporateVerifications,
-} from "./kyc-labels";
+import { corporateVerifications, formLabels, personalVerifications } from "./kyc-labels";
 import type { KycPart } from "@/server/onboarding/steps";
 
 /** The KYC step's screens: details, questionnaire, documents and the optional due diligence. */
@@ -110,21 +94,7 @@ export const kyc = {
     legalForm: "Legal form (optional)",
     purpose: "Main purpose of the account",
     activity: "Industry",
-    labels: {
-      occupations,
-      professions,
-      personalFundOrigins,
-      annualIncomes,
-      personalTurnovers,
-      personalTransactionCounts,
-      personalActivities,
-      legalForms,
-      corporatePurposes,
-      corporateActivities,
-      corporateFundOrigins,
-      corporateTurnovers,
-      corporateTransactionCounts,
-    },
+    labels: formLabels,
   },
   verifications: {
     heading: "Documents",

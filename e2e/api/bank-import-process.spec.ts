@@ -2,13 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { bankCredit, camt054Of, numberedCamt054, type ImportReport } from "../fixtures/bank.ts";
-import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { mintedSoFar, ordersOf } from "../fixtures/instance-ledger.ts";
-import { operatorSession } from "../fixtures/operator.ts";
 import { descendantsOf } from "../fixtures/processes.ts";
-import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
+import { startScratchInstance, type ScratchInstance } from "../fixtures/scratch-instance.ts";
+import type { DemoInstance } from "../fixtures/spawn-server.ts";
 import { generateCamt054 } from "../../server/bank/iso20022/testing/generate-camt054.ts";
 
 /**
@@ -33,25 +31,20 @@ function upload(operator: APIRequestContext, bytes: Uint8Array, name: string) {
 }
 
 if (process.env.DATABASE_URL) {
-  let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  let scratch: ScratchInstance | undefined;
   let instance: DemoInstance;
   let operator: APIRequestContext;
 
   test.beforeAll(async () => {
-    database = await scratchDatabase("tokenrail_e2e_import_process");
-    instance = await startDemoInstance(await freePort(), {
-      ...database?.env,
-      TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    scratch = await startScratchInstance("tokenrail_e2e_import_process", {
       TOKENRAIL_BANK_IMPORT_PROCESS_BYTES: "0",
       LOG_LEVEL: "info",
     });
-    operator = await operatorSession(instance);
+    ({ instance, operator } = scratch);
   });
 
   test.afterAll(async () => {
-    await operator?.dispose();
-    if (instance) await stopServer(instance.server);
-    await database?.drop();
+    await scratch?.stop();
   });
 
   test("C47: a file imported in a process of its own mints once; again, it is a duplicate; a refusal is the same error", async ({

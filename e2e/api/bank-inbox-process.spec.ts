@@ -5,12 +5,10 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { generateCamt054 } from "../../server/bank/iso20022/testing/generate-camt054.ts";
 import { bankCredit } from "../fixtures/bank.ts";
-import { freePort } from "../fixtures/free-port.ts";
-import { operatorSession } from "../fixtures/operator.ts";
 import { descendantsOf } from "../fixtures/processes.ts";
 import { ISO20022_BANK } from "../fixtures/production-instance.ts";
-import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
+import { startScratchInstance, type ScratchInstance } from "../fixtures/scratch-instance.ts";
+import type { DemoInstance } from "../fixtures/spawn-server.ts";
 
 /*
  * An inbox file whose import process never answers (one that runs it out of memory every time) is not tried for
@@ -24,19 +22,16 @@ import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/sp
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (process.env.DATABASE_URL) {
-  let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  let scratch: ScratchInstance | undefined;
   let instance: DemoInstance;
   let operator: APIRequestContext;
   let inbox: string;
 
   test.beforeAll(async () => {
-    database = await scratchDatabase("tokenrail_e2e_inbox_process");
     inbox = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-bank-")), "inbox");
     fs.mkdirSync(inbox);
-    instance = await startDemoInstance(await freePort(), {
-      ...database?.env,
+    scratch = await startScratchInstance("tokenrail_e2e_inbox_process", {
       ...ISO20022_BANK,
-      TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
       TOKENRAIL_BANK_TRANSPORT: "folder",
       TOKENRAIL_BANK_INBOX: inbox,
       TOKENRAIL_BANK_OUTBOX: path.join(inbox, "..", "outbox"),
@@ -44,13 +39,11 @@ if (process.env.DATABASE_URL) {
       TOKENRAIL_BANK_IMPORT_PROCESS_BYTES: "0",
       LOG_LEVEL: "info",
     });
-    operator = await operatorSession(instance);
+    ({ instance, operator } = scratch);
   });
 
   test.afterAll(async () => {
-    await operator?.dispose();
-    if (instance) await stopServer(instance.server);
-    await database?.drop();
+    await scratch?.stop();
   });
 
   test("C47: an inbox file whose import process ends three times without answering is refused with the reason, not tried for ever", async () => {
