@@ -3,7 +3,12 @@ import { api, server } from "../fixtures/api.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { fundedCustomer, placed, redeemBody, type Order } from "../fixtures/orders.ts";
 
-type QueueItem = Order & { awaitingSignature: boolean; stuck: boolean; chainError: string | null };
+type QueueItem = Order & {
+  awaitingSignature: boolean;
+  awaitingRelease: boolean;
+  stuck: boolean;
+  chainError: string | null;
+};
 
 let operator: APIRequestContext;
 test.beforeAll(async () => {
@@ -25,7 +30,7 @@ test("the operator's queue lists open orders until they are settled; settled one
   const customer = await fundedCustomer(request, operator, "100");
   const order = await placed(request, customer.partner, await redeemBody(customer.account, "12.5"));
   const open = (await queue()).find((o) => o.id === order.id);
-  expect(open).toEqual({ ...order, awaitingSignature: false, stuck: false, chainError: null });
+  expect(open).toEqual({ ...order, awaitingSignature: false, awaitingRelease: false, stuck: false, chainError: null });
 
   const rejected = await operator.post(`/api/admin/orders/${order.id}/reject`, {
     headers: { origin: server.appUrl },
