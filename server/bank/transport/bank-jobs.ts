@@ -55,8 +55,9 @@ function endedTooOften(file: InboxFile, ended: ImportProcessEnded, config: Confi
  * Imports every file waiting in the inbox, oldest name first, and archives each: `processed/` once imported (or
  * recognised as imported before), `refused/` with the reason beside it when the importer refuses it (or when its
  * import process ended without answering `PROCESS_ENDINGS_BEFORE_REFUSAL` times in a row). A file that fails for
- * another reason (the database unreachable) stays for the next run; one bad file never holds up the others. Several instances may run this at once: the importer imports a file once by its message id and content,
- * and archiving a file another instance archived already does nothing.
+ * another reason (the database unreachable) stays for the next run; one bad file never holds up the others. Several
+ * instances may run this at once: the importer imports a file once by its message id and content, and archiving a
+ * file another instance archived already does nothing.
  */
 export async function importInbox(options: {
   config: Config;
