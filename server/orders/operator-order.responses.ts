@@ -3,7 +3,10 @@ import { chainNameResponse, currencyResponse } from "../chains/chain.responses.t
 import type { Responses } from "../contract/operation.ts";
 import { orderResponse } from "./order.responses.ts";
 
-/** An order in the operator's queue: whether it waits for a Safe's signature, a payment file's release, or for its chain too long. */
+/**
+ * An order in the operator's queue: whether it waits for a Safe's signature, a payment file's release, or for its
+ * chain too long.
+ */
 export const operatorOrderResponse = orderResponse
   .extend({
     awaitingSignature: z.boolean().meta({ description: "A redeem order whose on-chain signature has not come yet" }),
