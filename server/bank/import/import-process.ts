@@ -131,7 +131,12 @@ async function runImportProcess(
         answered = true;
         resolve(message as ImportAnswer);
       });
-      child.once("error", reject);
+      // A process that dies before the request reaches it fails the send (EPIPE) before it reports its exit: that
+      // is the same ending as any other, which `exit` reports. Only a process that never started has no exit.
+      child.on("error", (error) => {
+        if (child.pid === undefined) reject(error);
+        else if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      });
       child.once("exit", (code, signal) => {
         if (answered) return;
         const how = signal ?? `exit ${code}`;
