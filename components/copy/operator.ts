@@ -46,6 +46,12 @@ export const operatorCopy = {
     sendAgain: "Send again",
     sendAgainFailed: "Tries again with the same Message-ID.",
     sendAgainUncertain: "It may already have arrived: sending again may deliver it twice.",
+    secret: "Link or code",
+    secrets: {
+      shown: "shown: the sandbox mailbox keeps it for your testers",
+      redacted: "redacted: kept sealed only until delivery ends",
+      erased: "erased when delivery ended: the person asks for a new one",
+    } as Record<string, string>,
     statuses: {
       kept: "kept in the sandbox mailbox",
       queued: "queued",

@@ -8,6 +8,8 @@ export type ClaimedMail = {
   subject: string;
   body: string;
   content: MailContent | null;
+  /** The secret the content marks, sealed (server/mail/mail-secret.ts); null when it has none. */
+  secretSealed: string | null;
   messageId: string;
   attempts: number;
   claimedBy: number;
@@ -35,7 +37,7 @@ export async function claimDueMail(
         SELECT id FROM "OutboxMessage"
         WHERE status = 'queued' AND "nextAttemptAt" <= ${now}
         ORDER BY "nextAttemptAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
-      RETURNING id, "to", subject, body, content, "messageId", attempts, "claimedBy", "applicationId")
+      RETURNING id, "to", subject, body, content, "secretSealed", "messageId", attempts, "claimedBy", "applicationId")
     SELECT c.*, a.name AS "applicationName", a."logoFileId" AS "logoFileId"
     FROM claimed c LEFT JOIN "Application" a ON a.id = c."applicationId"`;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getConfig } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { announceMail } from "./mail-channel.ts";
+import { carriesMark, sealMailSecret, SECRET_MARK } from "./mail-secret.ts";
 
 /**
  * A mail to one person, written to the outbox in the caller's transaction (the outbox is the durable queue: the mail
@@ -15,13 +16,18 @@ export type MailMessage = {
   subject: string;
   paragraphs: string[];
   action?: { label: string; url: string };
-  /** A short code the person types (e-mail verification); shown large. */
+  /** A short code the person types (e-mail verification); shown large. Always a secret: `SECRET_MARK` here. */
   code?: string;
+  /**
+   * The value in the mail that grants access (a link's token, a code): written as `SECRET_MARK` where it goes (in
+   * `action.url`, or as `code`) and given here. It is stored sealed, apart from the content, until delivery ends.
+   */
+  secret?: string;
   /** The integrator that brought the person, whose name (and logo) the mail carries. */
   applicationId?: string;
 };
 
-/** What the layout renders of a message (stored with it, `OutboxMessage.content`). */
+/** What the layout renders of a message (stored with it, `OutboxMessage.content`, with the secret's mark). */
 export type MailContent = Pick<MailMessage, "subject" | "paragraphs" | "action" | "code">;
 
 /** The plain-text body: paragraphs, then the code or the link. */
@@ -38,13 +44,15 @@ export function mailText(message: MailContent): string {
  * is kept in the outbox, which the operator's console shows as the sandbox's mailbox.
  */
 export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<void> {
-  const { mail } = getConfig();
+  const { mail, secret: instanceSecret } = getConfig();
   const content: MailContent = {
     subject: message.subject,
     paragraphs: message.paragraphs,
     ...(message.action ? { action: message.action } : {}),
     ...(message.code ? { code: message.code } : {}),
   };
+  checkSecretMarked(message, content);
+  const messageId = `<${randomUUID()}@${mail.messageIdHost}>`;
   await tx.outboxMessage.create({
     data: {
       to: message.to.toLowerCase(),
@@ -52,10 +60,30 @@ export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<voi
       body: mailText(content),
       kind: message.kind,
       content,
+      secretSealed: message.secret ? sealMailSecret(message.secret, messageId, instanceSecret) : null,
       applicationId: message.applicationId ?? null,
-      messageId: `<${randomUUID()}@${mail.messageIdHost}>`,
+      messageId,
       status: mail.smtpUrl ? "queued" : "kept",
     },
   });
   if (mail.smtpUrl) await announceMail(tx);
+}
+
+/**
+ * A mail's secret never reaches its stored text: a code is always the mark, a secret given is marked where it goes
+ * and appears nowhere in clear, and a mark has its secret. A composition that breaks this is a programming error.
+ */
+function checkSecretMarked(message: MailMessage, content: MailContent): void {
+  const marked = carriesMark(content);
+  const problem =
+    message.code !== undefined && message.code !== SECRET_MARK
+      ? "a mail's code must be the secret's mark, its value given as `secret`"
+      : message.secret !== undefined && !marked
+        ? "a mail's secret must be marked where it goes"
+        : message.secret === undefined && marked
+          ? "a mail with the secret's mark needs its `secret`"
+          : message.secret !== undefined && JSON.stringify(content).includes(message.secret)
+            ? "a mail's secret must not appear in its content"
+            : undefined;
+  if (problem) throw new Error(`${problem} (${message.kind})`);
 }

@@ -55,7 +55,8 @@ async function queueMail(): Promise<{ id: string; to: string; messageId: string 
 }
 
 function workerConfig(smtpUrl: string, timeoutMs = 2_000): MailWorkerConfig {
-  return { appUrl: getConfig().appUrl, mail: { ...getConfig().mail, smtpUrl, timeoutMs } };
+  const { appUrl, secret, environment, mail } = getConfig();
+  return { appUrl, secret, environment, mail: { ...mail, smtpUrl, timeoutMs } };
 }
 
 async function run(smtpUrl: string, at: Date, options: { timeoutMs?: number; claimer?: ClaimHolder } = {}) {

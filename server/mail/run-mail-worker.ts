@@ -8,13 +8,14 @@ import { claimDueMail, markOrphansUncertain, releaseUnsentMail, type ClaimedMail
 import type { MailContent } from "./enqueue-mail.ts";
 import { brandOf, type MailRenderer } from "./mail-renderer.ts";
 import { nextMailAttemptAt } from "./mail-schedule.ts";
+import { carriesMark, fillSecret, openMailSecret, outboxShowsSecrets } from "./mail-secret.ts";
 import { sendMail, type SendOutcome } from "./send-mail.ts";
 
 /** Mails claimed at a time; sent side by side. */
 export const MAIL_BATCH = 5;
 
 /** What the worker needs of the configuration. */
-export type MailWorkerConfig = Pick<Config, "appUrl"> & { mail: Config["mail"] };
+export type MailWorkerConfig = Pick<Config, "appUrl" | "secret" | "environment"> & { mail: Config["mail"] };
 
 /**
  * One run of the mail worker (every instance with a mail server, whenever it is woken and at each poll): mail left in
@@ -54,7 +55,7 @@ export async function runMailWorker(options: {
         // A holder that lost its number sends nothing under it: the mail goes back to the queue.
         if (stopping() || !holder.holds(mail.claimedBy)) return releaseUnsentMail(prisma, [mail]);
         const outcome = await attempt(mail, config, smtpUrl, render);
-        const status = await record(prisma, mail, outcome, clock(), options.random);
+        const status = await record(prisma, mail, outcome, { now: clock(), config, random: options.random });
         tally[status === "queued" ? "retried" : status]++;
       }),
     );
@@ -71,9 +72,20 @@ async function attempt(
   const brand = mail.applicationName
     ? brandOf(config.appUrl, { id: mail.applicationId!, name: mail.applicationName, logoFileId: mail.logoFileId })
     : undefined;
+  const secret = carriesMark(content) ? revealed(mail, config) : null;
+  if (secret === undefined) {
+    return {
+      kind: "refused",
+      refusal: "permanent",
+      reason: "the mail's link or code is no longer kept: ask for a new one",
+    };
+  }
   let rendered: { html: string; text: string };
+  // What is kept is the HTML with the secret's mark, never with the secret.
+  let kept: string;
   try {
-    rendered = await render(content, brand);
+    rendered = await render(secret === null ? content : fillSecret(content, secret), brand);
+    kept = secret === null ? rendered.html : (await render(content, brand)).html;
   } catch (error) {
     logger().error({ err: error, mail: mail.id }, "a mail could not be rendered");
     return { kind: "refused", refusal: "permanent", reason: `the mail could not be rendered: ${String(error)}` };
@@ -84,7 +96,12 @@ async function attempt(
     timeoutMs: config.mail.timeoutMs,
     mail: { to: mail.to, subject: mail.subject, text: rendered.text, html: rendered.html, messageId: mail.messageId },
   });
-  return { ...outcome, html: rendered.html };
+  return { ...outcome, html: kept };
+}
+
+/** The mail's secret, opened; undefined when it is gone (erased, or sealed under another instance secret). */
+function revealed(mail: ClaimedMail, config: MailWorkerConfig): string | undefined {
+  return mail.secretSealed === null ? undefined : openMailSecret(mail.secretSealed, mail.messageId, config.secret);
 }
 
 /** Records an attempt's outcome, only while the mail is still this claim's (an operator may have acted meanwhile). */
@@ -92,17 +109,20 @@ async function record(
   prisma: PrismaClient,
   mail: ClaimedMail,
   outcome: SendOutcome & { html?: string },
-  now: Date,
-  random?: () => number,
+  options: { now: Date; config: MailWorkerConfig; random?: () => number },
 ): Promise<"sent" | "queued" | "failed" | "uncertain"> {
+  const { now, random } = options;
   const where: Prisma.OutboxMessageWhereInput = {
     id: mail.id,
     claimedBy: mail.claimedBy,
     status: { in: ["sending", "uncertain"] },
   };
   const released = { claimedBy: null, claimedUntil: null, html: outcome.html ?? null };
+  // Once delivery ends (sent, or failed for good), production keeps no secret: erased in the statement that says so.
+  // An uncertain mail keeps it, sealed, for the operator who may send it again.
+  const ended = outboxShowsSecrets(options.config) ? {} : { secretSealed: null };
   if (outcome.kind === "sent") {
-    await prisma.outboxMessage.updateMany({ where, data: { ...released, status: "sent", sentAt: now } });
+    await prisma.outboxMessage.updateMany({ where, data: { ...released, ...ended, status: "sent", sentAt: now } });
     return "sent";
   }
   if (outcome.kind === "unknown") {
@@ -114,7 +134,7 @@ async function record(
   const next = nextMailAttemptAt({ attempts: mail.attempts, refusal: outcome.refusal, now, random });
   const data = next
     ? { status: "queued" as const, nextAttemptAt: next, lastError: outcome.reason }
-    : { status: "failed" as const, lastError: outcome.reason };
+    : { status: "failed" as const, lastError: outcome.reason, ...ended };
   await prisma.outboxMessage.updateMany({ where, data: { ...released, ...data } });
   if (!next) logger().warn({ mail: mail.id, reason: outcome.reason }, "a mail could not be delivered");
   return data.status;

@@ -2,6 +2,7 @@ import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import type { Config } from "../config.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { inviteOperatorSchema, type InviteOperator } from "./operators.schemas.ts";
@@ -45,7 +46,11 @@ export async function inviteOperator(
       `Accept with the link below. It works once, for ${INVITATION_HOURS} hours. You will set a password if you ` +
         "have none yet and enrol a second factor: a passkey or an authenticator app.",
     ],
-    action: { label: "Accept the invitation", url: link },
+    action: {
+      label: "Accept the invitation",
+      url: `${options.config.appUrl}/operator-invitation?token=${SECRET_MARK}`,
+    },
+    secret: token,
   });
   if (options.invitedBy) {
     await recordAudit(tx, {

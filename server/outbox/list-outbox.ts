@@ -1,8 +1,9 @@
-import { getConfig } from "../config.ts";
+import { getConfig, type Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { MailStatus } from "../generated/prisma/client.ts";
 import type { MailContent } from "../mail/enqueue-mail.ts";
 import { brandOf, type MailBrand } from "../mail/mail-renderer.ts";
+import { showSecret, type SecretShown } from "./show-secret.ts";
 
 export type OutboxEntry = {
   id: string;
@@ -21,6 +22,8 @@ export type OutboxEntry = {
   html: string | null;
   content: MailContent;
   brand?: MailBrand;
+  /** Whether the mail has a secret and how it is shown: in the sandbox while kept, in production never. */
+  secret: SecretShown;
 };
 
 export const OUTBOX_PAGE_SIZE = 20;
@@ -28,9 +31,10 @@ export const OUTBOX_PAGE_SIZE = 20;
 /**
  * A page of the outbox, newest first, for the operator (optionally to one address), with how many pages there are,
  * and whether mail is delivered at all (`delivering`: a mail server is attached; otherwise the sandbox keeps it).
+ * A mail's secret (link, code) is shown only in the sandbox; production shows it redacted (server/outbox/show-secret.ts).
  */
 export async function listOutbox(
-  options: { to?: string; page?: number; pageSize?: number } = {},
+  options: { to?: string; page?: number; pageSize?: number; config?: Config } = {},
 ): Promise<{ entries: OutboxEntry[]; page: number; pages: number; total: number; delivering: boolean }> {
   const prisma = await db();
   const pageSize = options.pageSize ?? OUTBOX_PAGE_SIZE;
@@ -49,11 +53,13 @@ export async function listOutbox(
     where: { id: { in: applicationIds } },
     select: { id: true, name: true, logoFileId: true },
   });
-  const { appUrl, mail } = getConfig();
-  const entries = rows.map((row) => {
+  const config = options.config ?? getConfig();
+  const { appUrl, mail } = config;
+  const entries = rows.map((row): OutboxEntry => {
     const application = applications.find((a) => a.id === row.applicationId);
     const brand = brandOf(appUrl, application);
-    return {
+    const content = (row.content as MailContent | null) ?? { subject: row.subject, paragraphs: [row.body] };
+    return showSecret(config, row, {
       id: row.id,
       to: row.to,
       subject: row.subject,
@@ -67,9 +73,9 @@ export async function listOutbox(
       createdAt: row.createdAt,
       messageId: row.messageId,
       html: row.html,
-      content: (row.content as MailContent | null) ?? { subject: row.subject, paragraphs: [row.body] },
+      content,
       ...(brand ? { brand } : {}),
-    };
+    });
   });
   return { entries, page, pages, total, delivering: mail.smtpUrl !== undefined };
 }

@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 
 /** A set-password link stays valid for three days. */
@@ -21,7 +22,6 @@ export async function sendPasswordSetup(
       expiresAt: new Date(options.now.getTime() + PASSWORD_SETUP_HOURS * 3_600_000),
     },
   });
-  const link = `${options.config.appUrl}/set-password?token=${token}`;
   await enqueueMail(tx, {
     to: options.email,
     kind: "password-setup",
@@ -30,7 +30,8 @@ export async function sendPasswordSetup(
       `${options.applicationName} created a Tokenrail account for you.`,
       `Set your password with the link below. It works once, for ${PASSWORD_SETUP_HOURS} hours.`,
     ],
-    action: { label: "Set your password", url: link },
+    action: { label: "Set your password", url: `${options.config.appUrl}/set-password?token=${SECRET_MARK}` },
+    secret: token,
     applicationId: options.applicationId,
   });
 }

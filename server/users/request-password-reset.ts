@@ -3,6 +3,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { takeAccountMail } from "./account-mail-limit.ts";
@@ -50,7 +51,8 @@ export async function requestPasswordReset(options: {
         `Choose a new password with the link below. It works once, for ${PASSWORD_RESET_MINUTES} minutes, and signs you out everywhere else.`,
         "If it was not you, ignore this mail: your password stays as it is.",
       ],
-      action: { label: "Choose a new password", url: `${config.appUrl}/set-password?token=${token}` },
+      action: { label: "Choose a new password", url: `${config.appUrl}/set-password?token=${SECRET_MARK}` },
+      secret: token,
     });
   });
 }

@@ -5,6 +5,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { MAX_SECRET, tooLong } from "../limits.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { takeAccountMail } from "./account-mail-limit.ts";
@@ -59,7 +60,8 @@ export async function resendEmailCode(options: {
         "Type this code on the sign-up screen to verify your e-mail address. The codes sent before no longer work.",
         `It works for ${CODE_MINUTES} minutes. If you did not sign up for Tokenrail, ignore this mail.`,
       ],
-      code,
+      code: SECRET_MARK,
+      secret: code,
     });
   });
 }

@@ -2,6 +2,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
+import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { takeAccountMail } from "./account-mail-limit.ts";
@@ -82,7 +83,8 @@ export async function signUp(options: {
         "Type this code on the sign-up screen to verify your e-mail address.",
         `It works for ${CODE_MINUTES} minutes. If you did not sign up for Tokenrail, ignore this mail.`,
       ],
-      code,
+      code: SECRET_MARK,
+      secret: code,
     });
   });
   return { ticket, email };

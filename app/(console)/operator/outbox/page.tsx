@@ -12,7 +12,8 @@ const copy = operatorCopy.outbox;
 
 /**
  * The mail the instance sends, newest first: each with its delivery (status, attempts, the last error, when it was
- * sent) and its rendering. In the sandbox without a mail server this is the mailbox: mail is kept here.
+ * sent) and its rendering. In the sandbox without a mail server this is the mailbox: mail is kept here. Links and
+ * codes that grant access come redacted in production (server/outbox/show-secret.ts).
  */
 async function OutboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const query = await searchParams;
@@ -77,6 +78,12 @@ async function OutboxMessage({ message: m }: { message: OutboxEntry }) {
             </dd>
           </>
         ) : null}
+        {m.secret !== "none" ? (
+          <>
+            <dt>{copy.secret}</dt>
+            <dd data-secret={m.secret}>{copy.secrets[m.secret]}</dd>
+          </>
+        ) : null}
         {m.lastError ? (
           <>
             <dt>{copy.lastError}</dt>
@@ -84,7 +91,7 @@ async function OutboxMessage({ message: m }: { message: OutboxEntry }) {
           </>
         ) : null}
       </dl>
-      {m.status === "failed" || m.status === "uncertain" ? (
+      {(m.status === "failed" || m.status === "uncertain") && m.secret !== "erased" ? (
         <form action={sendAgainAction}>
           <input type="hidden" name="id" value={m.id} />
           <button type="submit">{copy.sendAgain}</button>{" "}
