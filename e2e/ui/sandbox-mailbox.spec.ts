@@ -12,7 +12,7 @@ import { startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
  * The sandbox without a mail server (as `npm start` runs it): mail is kept in the outbox, and the operator's outbox
  * page is the mailbox where the integrator reads what its test customers would receive.
  */
-test("a sandbox without a mail server keeps its mail in the outbox page, its mailbox", async ({
+test("C54 issue 12: a sandbox without a mail server keeps its mail in the outbox page, its mailbox, links and codes shown", async ({
   page,
   playwright,
 }, testInfo) => {
@@ -34,6 +34,26 @@ test("a sandbox without a mail server keeps its mail in the outbox page, its mai
     const mail = page.getByRole("article", { name: `Message to ${email}` });
     await expect(mail.locator("[data-status]")).toHaveText("kept in the sandbox mailbox");
     await expect(mail).toContainText(/\/set-password\?token=\S+/);
+    // Issue 12: the sandbox mailbox keeps showing links and codes (what its testers need); they work.
+    await expect(mail.locator("[data-secret]")).toHaveAttribute("data-secret", "shown");
+    const link = /http\S+\/set-password\?token=[\w-]+/.exec((await mail.locator("pre").textContent()) ?? "")?.[0] ?? "";
+    const reader = await (await page.context().browser()!.newContext()).newPage();
+    await reader.goto(link);
+    await expect(reader.getByLabel("New password")).toBeVisible();
+    const tester = uniqueEmail("tester");
+    await reader.goto(`${instance.appUrl}/developers`);
+    await reader.getByLabel("Email").fill(tester);
+    await reader.getByLabel("Password").fill("correct horse battery");
+    await reader.getByRole("button", { name: "Create account" }).last().click();
+    await expect(reader.getByRole("heading", { name: "Check your e-mail" })).toBeVisible({ timeout: 15_000 });
+    await page.reload();
+    const codeMail = page.getByRole("article", { name: `Message to ${tester}` });
+    await expect(codeMail.locator("[data-secret]")).toHaveAttribute("data-secret", "shown");
+    const code = /^\d{6}$/m.exec((await codeMail.locator("pre").textContent()) ?? "")?.[0] ?? "";
+    await reader.getByLabel("Verification code").fill(code);
+    await reader.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(reader.getByRole("heading", { name: "Check your e-mail" })).toHaveCount(0);
+    await reader.context().close();
     await expect(mail.getByRole("button", { name: "Send again" })).toHaveCount(0);
     await checkAccessibility(page, testInfo, "operator-outbox");
     // Rendered through the same layout as delivered mail, for the integrator to look at.

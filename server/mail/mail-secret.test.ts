@@ -170,7 +170,7 @@ describe("issue 12: a mail's secret is kept apart, sealed, and only as long as d
     assert.equal(shown?.secret, "erased");
     assert.equal(shown.content.code, "[redacted]");
     await assert.rejects(
-      sendMailAgain({ id: row.id, operator: { userId: randomUUID(), email: "admin@tokenrail.test" } }),
+      sendMailAgain({ id: row.id, operator: { userId: randomUUID() } }),
       (e: unknown) => e instanceof AppError && e.code === "CONFLICT" && /erased/.test(e.message),
     );
   });
@@ -184,7 +184,7 @@ describe("issue 12: a mail's secret is kept apart, sealed, and only as long as d
     assert.equal(uncertain.status, "uncertain");
     assert.ok(uncertain.secretSealed);
     const operator = await newUser();
-    await sendMailAgain({ id: uncertain.id, operator: { userId: operator.id, email: operator.email } });
+    await sendMailAgain({ id: uncertain.id, operator: { userId: operator.id } });
     const [received] = await deliver(email, "accept");
     assert.match(String(received?.text), new RegExp(`^${code}$`, "m"));
     const sent = await storedRow(email);
