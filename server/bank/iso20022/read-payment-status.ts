@@ -3,20 +3,35 @@ import { type BankFile } from "./read-bank-file.ts";
 import { child, childrenNamed, textAt, type XmlTree } from "./xml-tree.ts";
 
 /*
- * A payment status report (pain.002) on a pain.001 we sent: whether the bank accepted the file and, per payment,
- * whether it was accepted (ACCP, ACSC…) or rejected (RJCT) and why. A rejected payout gives its tokens back
- * (C50); the end-to-end id leads to the order. Status codes are recorded as given: the external code lists grow.
+ * A payment status report (pain.002) on a pain.001 we sent. The bank answers at three levels, each optional: the
+ * whole message (`OrgnlGrpInfAndSts/GrpSts`), each payment information block (`OrgnlPmtInfAndSts/PmtInfSts`) and
+ * each payment (`TxInfAndSts/TxSts`), each with its reasons (`StsRsnInf`). A rejected block with no payments listed
+ * rejects every payment in it (C50): what each level means for a payment is decided by `applyPaymentStatus`; this
+ * reads all three as given. Status codes are recorded as given: the external code lists grow.
  */
 
-export type TransactionStatus = {
+/** A status and its reason, as one level of the report gives them. */
+export type StatusAnswer = {
+  /** ACCP, ACSC, ACSP, ACTC, PART, PDNG, RJCT…; absent when the level gives none. */
+  status?: string;
+  /** The first status reason code (`StsRsnInf/Rsn/Cd`, else `Prtry`), e.g. AM04 (insufficient funds). */
+  reason?: string;
+  /** Every `StsRsnInf/AddtlInf` line, in order. */
+  additionalInformation: string[];
+};
+
+export type TransactionStatus = StatusAnswer & {
+  /** The payment information block (`OrgnlPmtInfId`) the status is listed under. */
+  originalPaymentInformationId: string;
   originalEndToEndId?: string;
   originalInstructionId?: string;
   originalUetr?: string;
-  /** ACCP, ACSC, ACSP, ACTC, PDNG, RJCT…; absent when the bank reports only a reason. */
-  status?: string;
-  /** The first status reason (`StsRsnInf/Rsn/Cd`, else `Prtry`), e.g. AC01 (incorrect account number). */
-  reason?: string;
-  additionalInformation: string[];
+};
+
+export type PaymentInformationStatus = StatusAnswer & {
+  originalPaymentInformationId: string;
+  /** How many `TxInfAndSts` this block lists. */
+  transactionCount: number;
 };
 
 export type PaymentStatusReport = {
@@ -28,24 +43,31 @@ export type PaymentStatusReport = {
   /** The status of the whole file (ACCP, RJCT, PART…), when the bank gives one. */
   groupStatus?: string;
   groupReason?: string;
+  /** Each `OrgnlPmtInfAndSts`, in file order (a block may be named more than once). */
+  paymentInformation: PaymentInformationStatus[];
+  /** Every `TxInfAndSts` of every block, in file order. */
   transactions: TransactionStatus[];
 };
 
-function reasonOf(element: XmlTree | undefined): string | undefined {
-  const first = child(element, "StsRsnInf");
-  return textAt(first, "Rsn", "Cd") ?? textAt(first, "Rsn", "Prtry");
+function answerOf(element: XmlTree | undefined, statusName: string): StatusAnswer {
+  const reasons = childrenNamed(element, "StsRsnInf");
+  const coded = reasons.map((information) => textAt(information, "Rsn", "Cd") ?? textAt(information, "Rsn", "Prtry"));
+  return {
+    status: textAt(element, statusName),
+    reason: coded.find((code) => code !== undefined),
+    additionalInformation: reasons.flatMap((information) =>
+      childrenNamed(information, "AddtlInf").map((line) => line.text),
+    ),
+  };
 }
 
-function readTransaction(element: XmlTree): TransactionStatus {
+function readTransaction(element: XmlTree, originalPaymentInformationId: string): TransactionStatus {
   return {
+    originalPaymentInformationId,
     originalEndToEndId: textAt(element, "OrgnlEndToEndId"),
     originalInstructionId: textAt(element, "OrgnlInstrId"),
     originalUetr: textAt(element, "OrgnlUETR"),
-    status: textAt(element, "TxSts"),
-    reason: reasonOf(element),
-    additionalInformation: childrenNamed(element, "StsRsnInf").flatMap((information) =>
-      childrenNamed(information, "AddtlInf").map((line) => line.text),
-    ),
+    ...answerOf(element, "TxSts"),
   };
 }
 
@@ -58,15 +80,24 @@ export function readPaymentStatus(file: BankFile): PaymentStatusReport {
   }
   const report = child(file.document, "CstmrPmtStsRpt")!;
   const group = child(report, "OrgnlGrpInfAndSts");
+  const groupAnswer = answerOf(group, "GrpSts");
+  const blocks = childrenNamed(report, "OrgnlPmtInfAndSts");
+  // The schema requires OrgnlPmtInfId in every block.
+  const blockId = (block: XmlTree) => textAt(block, "OrgnlPmtInfId") ?? "";
   return {
     messageId: textAt(report, "GrpHdr", "MsgId") ?? "",
     createdAt: textAt(report, "GrpHdr", "CreDtTm") ?? "",
     originalMessageId: textAt(group, "OrgnlMsgId") ?? "",
     originalMessageName: textAt(group, "OrgnlMsgNmId") ?? "",
-    groupStatus: textAt(group, "GrpSts"),
-    groupReason: reasonOf(group),
-    transactions: childrenNamed(report, "OrgnlPmtInfAndSts").flatMap((information) =>
-      childrenNamed(information, "TxInfAndSts").map(readTransaction),
+    groupStatus: groupAnswer.status,
+    groupReason: groupAnswer.reason,
+    paymentInformation: blocks.map((block) => ({
+      originalPaymentInformationId: blockId(block),
+      ...answerOf(block, "PmtInfSts"),
+      transactionCount: childrenNamed(block, "TxInfAndSts").length,
+    })),
+    transactions: blocks.flatMap((block) =>
+      childrenNamed(block, "TxInfAndSts").map((element) => readTransaction(element, blockId(block))),
     ),
   };
 }
