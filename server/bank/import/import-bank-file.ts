@@ -249,12 +249,13 @@ async function importPaymentStatus(
   const lines = report.transactions.map((status, position) =>
     line(position + 1, status.originalEndToEndId ?? "", [status.status, status.reason].filter(Boolean).join(" ")),
   );
-  // A group status answers the payments the report does not list one by one: a line for each of them too.
+  // A block or group status answers the payments the report does not list one by one: a line for each of them too.
   const listed = new Set(report.transactions.map((status) => status.originalEndToEndId));
   for (const outcome of outcomes) {
     if (listed.has(outcome.endToEndId)) continue;
-    const said = [report.groupStatus, report.groupReason].filter(Boolean).join(" ");
-    lines.push(line(lines.length + 1, outcome.endToEndId, `group ${said}`));
+    const said = [outcome.status, outcome.reason].filter(Boolean).join(" ");
+    const level = outcome.level === "group" ? "group" : "payment information";
+    lines.push(line(lines.length + 1, outcome.endToEndId, `${level} ${said}`));
   }
   await recordReportLines(tx, options.fileId, lines);
   return lines;

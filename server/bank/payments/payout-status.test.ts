@@ -6,12 +6,16 @@ import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { BankEntry, Order } from "../../generated/prisma/client.ts";
-import { ledgerReport } from "../../ledger/ledger-report.ts";
-import { driveChainTransactions } from "../../orders/chain-settlement.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { redeemEndToEndId, returnEndToEndId } from "./end-to-end-id.ts";
-import { applyPaymentStatus, instructReturn, runPaymentRun, settlePayoutEntry, type PayoutOutcome } from "./payouts.ts";
-import { bankConfig, burned, customer, orderEvents, placedRedeem, statusReport } from "./testing/payout-fixtures.ts";
+import { instructReturn, runPaymentRun, settlePayoutEntry, type PayoutOutcome } from "./payouts.ts";
+import {
+  applied as appliedWith,
+  assertReissuedOnce as assertReissuedWith,
+  reissuesOf as reissuesWith,
+  walletBalance,
+} from "./testing/payout-assertions.ts";
+import { bankConfig, burned, customer, placedRedeem, statusReport } from "./testing/payout-fixtures.ts";
 
 // Issue 24, money out: what the bank answers (C50), on the test database.
 await setUpTestInstance("payout-status");
@@ -27,67 +31,13 @@ async function paidOut(amountMinor = 4_200n): Promise<{ order: Order; messageId:
   return { order, messageId: file.messageId, endToEndId: redeemEndToEndId(order.id) };
 }
 
-/** Applies a report in its own transaction, as the importer does. */
-async function applied(report: ReturnType<typeof statusReport>, cfg: Config = config): Promise<PayoutOutcome[]> {
-  const prisma = await db();
-  return prisma.$transaction((tx) =>
-    applyPaymentStatus(tx, report, { fileId: randomUUID(), config: cfg, now: new Date() }),
-  );
-}
+const applied = (report: ReturnType<typeof statusReport>, cfg: Config = config) => appliedWith(report, cfg);
+const reissuesOf = (redeem: Order) => reissuesWith(redeem, config);
+const assertReissuedOnce = (redeem: Order, reason: RegExp) => assertReissuedWith(redeem, reason, config);
 
 async function entryApplied(entry: Parameters<typeof settlePayoutEntry>[1]): Promise<PayoutOutcome | undefined> {
   const prisma = await db();
   return prisma.$transaction((tx) => settlePayoutEntry(tx, entry, { config, now: new Date() }));
-}
-
-/** The re-issue orders of a redeem order (at most one may exist), after the chain queue has minted. */
-async function reissuesOf(redeem: Order): Promise<Order[]> {
-  await driveChainTransactions(config);
-  const prisma = await db();
-  return prisma.order.findMany({ where: { parentOrderId: redeem.id } });
-}
-
-async function walletBalance(order: Order): Promise<bigint> {
-  const prisma = await db();
-  const account = await prisma.ledgerAccount.findUnique({
-    where: {
-      kind_chain_currency_addressKey: {
-        kind: "wallet",
-        chain: order.chain,
-        currency: order.currency,
-        addressKey: order.addressKey,
-      },
-    },
-  });
-  return account?.balanceMinor ?? 0n;
-}
-
-/** The re-issue is an issue order of the redeem's amount to its address, linked to it, announced and minted. */
-async function assertReissuedOnce(redeem: Order, reason: RegExp): Promise<Order> {
-  const reissues = await reissuesOf(redeem);
-  assert.equal(reissues.length, 1);
-  const [issue] = reissues;
-  assert.equal(issue!.kind, "issue");
-  assert.equal(issue!.state, "processed");
-  assert.deepEqual(
-    [issue!.profileId, issue!.address, issue!.chain, issue!.currency, issue!.amountMinor],
-    [redeem.profileId, redeem.address, redeem.chain, redeem.currency, redeem.amountMinor],
-  );
-  assert.match(issue!.memo, reason);
-  assert.ok(issue!.memo.includes(redeem.id));
-  // The webhook: order.created when the tokens are given back, order.updated when they are minted.
-  assert.deepEqual(await orderEvents(issue!.id), [
-    { type: "order.created", state: "pending" },
-    { type: "order.updated", state: "processed" },
-  ]);
-  const prisma = await db();
-  const payout = await prisma.payout.findUniqueOrThrow({ where: { orderId: redeem.id } });
-  assert.equal(payout.reissueOrderId, issue!.id);
-  // The redeem order itself stays processed, with its one order.updated.
-  assert.deepEqual(await orderEvents(redeem.id), [{ type: "order.updated", state: "processed" }]);
-  assert.equal(await walletBalance(redeem), redeem.amountMinor);
-  assert.equal((await ledgerReport()).consistent, true);
-  return issue!;
 }
 
 describe("issue 24: status back (C50)", () => {
@@ -108,7 +58,17 @@ describe("issue 24: status back (C50)", () => {
     // The unknown end-to-end id has no outcome and stops nothing.
     assert.equal((await applied(report)).length, 1);
     const again = await applied(report);
-    assert.deepEqual(again, [{ payoutId: first!.payoutId, endToEndId, state: "rejected", changed: false }]);
+    assert.deepEqual(again, [
+      {
+        payoutId: first!.payoutId,
+        endToEndId,
+        state: "rejected",
+        changed: false,
+        level: "transaction",
+        status: "RJCT",
+        reason: "AC04",
+      },
+    ]);
     const issue = await assertReissuedOnce(order, /rejected by the bank \(AC04\)/);
     assert.equal(issue.id, first!.reissueOrderId);
     const prisma = await db();

@@ -8,6 +8,11 @@ import type { CounterpartView } from "../../../orders/order.responses.ts";
 import { settleIn } from "../../../orders/settle-in.ts";
 import { readBankFile } from "../../iso20022/read-bank-file.ts";
 import { readPaymentStatus, type PaymentStatusReport } from "../../iso20022/read-payment-status.ts";
+import {
+  generatePain002,
+  type GeneratedStatus,
+  type GeneratedTransactionStatus,
+} from "../../iso20022/testing/generate-pain002.ts";
 
 /** Payees of the tests: valid IBANs (checksums right), one with a BIC. */
 export const PAYEES: CounterpartView[] = [
@@ -110,29 +115,27 @@ export async function orderEvents(orderId: string): Promise<{ type: string; stat
   return rows.map((row) => ({ type: row.type, state: (row.data as { state: string }).state }));
 }
 
-/** A bank's pain.002.001.11 on one of our files, read as the importer reads it (schema-validated first). */
+/**
+ * A bank's pain.002.001.11 on one of our files (`generatePain002`: valid against the official schema), read as the
+ * importer reads it. `block` is the payment information block's own status (its id is the file's message id, as
+ * our files have it, unless given); the payments are listed in it. Without either there is no block.
+ */
 export function statusReport(
   originalMessageId: string,
   answer: {
-    group?: { status: string; reason?: string };
-    payments?: { endToEndId: string; status?: string; reason?: string }[];
+    group?: GeneratedStatus;
+    block?: GeneratedStatus & { paymentInformationId?: string };
+    payments?: GeneratedTransactionStatus[];
   },
 ): PaymentStatusReport {
-  const reason = (code: string | undefined) => (code ? `<StsRsnInf><Rsn><Cd>${code}</Cd></Rsn></StsRsnInf>` : "");
-  const payments = (answer.payments ?? [])
-    .map(
-      (payment, index) =>
-        `<TxInfAndSts><StsId>STS-${index + 1}</StsId><OrgnlEndToEndId>${payment.endToEndId}</OrgnlEndToEndId>` +
-        `${payment.status ? `<TxSts>${payment.status}</TxSts>` : ""}${reason(payment.reason)}</TxInfAndSts>`,
-    )
-    .join("");
-  const xml =
-    `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.11">` +
-    `<CstmrPmtStsRpt><GrpHdr><MsgId>STS-${randomBytes(6).toString("hex")}</MsgId>` +
-    `<CreDtTm>2026-11-26T11:02:00+01:00</CreDtTm></GrpHdr><OrgnlGrpInfAndSts><OrgnlMsgId>${originalMessageId}</OrgnlMsgId>` +
-    `<OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId>` +
-    `${answer.group ? `<GrpSts>${answer.group.status}</GrpSts>${reason(answer.group.reason)}` : ""}</OrgnlGrpInfAndSts>` +
-    `${payments ? `<OrgnlPmtInfAndSts><OrgnlPmtInfId>${originalMessageId}</OrgnlPmtInfId>${payments}</OrgnlPmtInfAndSts>` : ""}` +
-    `</CstmrPmtStsRpt></Document>`;
-  return readPaymentStatus(readBankFile(new TextEncoder().encode(xml)));
+  const { block, payments } = answer;
+  const listed = block !== undefined || (payments !== undefined && payments.length > 0);
+  const bytes = generatePain002({
+    messageId: `STS-${randomBytes(6).toString("hex")}`,
+    createdAt: "2026-11-26T11:02:00+01:00",
+    original: { messageId: originalMessageId },
+    group: answer.group,
+    blocks: listed ? [{ paymentInformationId: originalMessageId, ...block, transactions: payments ?? [] }] : [],
+  });
+  return readPaymentStatus(readBankFile(bytes));
 }
