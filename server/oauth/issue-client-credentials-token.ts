@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { serverClock, type Clock } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { clientAuthLimiter } from "../security/failure-limiter.ts";
+import { clientAuthLimiter, type AttemptOutcome } from "../security/failure-limiter.ts";
+import { attemptWithinLimit } from "../security/limited-attempt.ts";
+import type { CachedClient } from "./auth-cache.ts";
 import { findClient } from "./find-client.ts";
 import { secretMatches } from "./secrets.ts";
 import { accessTokenKey, signAccessToken } from "./signed-access-token.ts";
@@ -26,26 +28,23 @@ export async function issueClientCredentialsToken(options: {
   if (!clientSecret) missing.client_secret = "client_secret is required";
   if (!clientId || !clientSecret) throw new AppError("VALIDATION", "Validation errors", missing);
 
-  const limiter = clientAuthLimiter();
   const now = clock();
-  const limitKey = `client:${clientId.toLowerCase()}`;
-  const wait = limiter.retryAfterSeconds(limitKey, now.getTime());
-  if (wait > 0) {
-    throw new AppError("TOO_MANY_REQUESTS", "Too many failed attempts for this client; try again later", undefined, {
-      "retry-after": String(wait),
-    });
-  }
-  const failed = () => {
-    limiter.recordFailure(limitKey, now.getTime());
-    // One message for an unknown client and a wrong secret: the endpoint does not confirm which client ids exist.
-    return new AppError("INVALID_CLIENT", "Client authentication failed");
-  };
-
-  const client = await findClient(clientId);
-  if (!client) throw failed();
-  if (client.kind !== "client_credentials") throw new AppError("UNAUTHORIZED_CLIENT", WRONG_GRANT_MESSAGE);
-  if (!secretMatches(clientSecret, client.secretHash)) throw failed();
-  limiter.reset(limitKey);
+  const client = await attemptWithinLimit({
+    limiter: clientAuthLimiter(),
+    key: `client:${clientId.toLowerCase()}`,
+    now: now.getTime(),
+    refusal: () => "Too many failed attempts for this client; try again later",
+    check: async (): Promise<{ outcome: AttemptOutcome; value: CachedClient | "wrong-grant" | undefined }> => {
+      const found = await findClient(clientId);
+      // Not a client that authenticates with a secret: nothing was checked, so nothing counts.
+      if (found && found.kind !== "client_credentials") return { outcome: "uncounted", value: "wrong-grant" };
+      if (!found || !secretMatches(clientSecret, found.secretHash)) return { outcome: "failure", value: undefined };
+      return { outcome: "success", value: found };
+    },
+  });
+  if (client === "wrong-grant") throw new AppError("UNAUTHORIZED_CLIENT", WRONG_GRANT_MESSAGE);
+  // One message for an unknown client and a wrong secret: the endpoint does not confirm which client ids exist.
+  if (!client) throw new AppError("INVALID_CLIENT", "Client authentication failed");
 
   // Signed, not stored: nothing to write, and the token works at once on every instance sharing the secret.
   const issuedAt = now.getTime();

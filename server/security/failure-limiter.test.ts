@@ -18,3 +18,20 @@ describe("failure limiter", () => {
     assert.equal(limiter.retryAfterSeconds("k", 60_002), 0);
   });
 });
+
+describe("attempts taken before their check (C29)", () => {
+  it("C29 a reserved attempt counts at once; a failure stays, a success clears, an uncounted one is taken back", () => {
+    const limiter = new MemoryFailureLimiter(3, 60_000);
+    assert.equal(limiter.reserve("k", 0), 0);
+    assert.equal(limiter.reserve("k", 1), 0);
+    assert.equal(limiter.reserve("k", 2), 0);
+    assert.equal(limiter.reserve("k", 3), 60, "three under way: the fourth waits for the first to age out");
+    limiter.settle("k", 2, "uncounted");
+    assert.equal(limiter.reserve("k", 4), 0, "the uncounted one gave its place back");
+    limiter.settle("k", 0, "failure");
+    limiter.settle("k", 1, "success");
+    assert.equal(limiter.has("k"), false, "a success clears the key");
+    limiter.settle("k", 4, "failure");
+    assert.equal(limiter.retryAfterSeconds("k", 5), 0);
+  });
+});

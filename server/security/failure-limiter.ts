@@ -8,9 +8,22 @@ import { getConfig } from "../config.ts";
 export interface FailureLimiter {
   /** Seconds until `key` may try again; 0 when it may try now. */
   retryAfterSeconds(key: string, now: number): number;
+  /**
+   * Takes an attempt before it is checked: it counts as a failure from here on (so attempts running at the same time
+   * see each other), or, when `key` is refused, nothing is counted and the seconds to wait come back. Every attempt
+   * taken is settled once its check is done (server/security/limited-attempt.ts).
+   */
+  reserve(key: string, now: number): number;
+  /**
+   * How an attempt taken at `at` ended: a failure stays counted (and is shared); a success clears the key's failures;
+   * `uncounted` (nothing was checked, e.g. the wrong kind of client) takes the attempt back.
+   */
+  settle(key: string, at: number, outcome: AttemptOutcome): void;
   recordFailure(key: string, now: number): void;
   reset(key: string): void;
 }
+
+export type AttemptOutcome = "failure" | "success" | "uncounted";
 
 export class MemoryFailureLimiter implements FailureLimiter {
   private readonly failures = new Map<string, number[]>();
@@ -44,6 +57,28 @@ export class MemoryFailureLimiter implements FailureLimiter {
       const oldest = this.failures.keys().next().value;
       if (oldest !== undefined) this.failures.delete(oldest);
     }
+  }
+
+  reserve(key: string, now: number): number {
+    // Synchronous from the check to the count: no other attempt of this process runs in between.
+    const wait = this.retryAfterSeconds(key, now);
+    if (wait === 0) this.recordFailure(key, now);
+    return wait;
+  }
+
+  settle(key: string, at: number, outcome: AttemptOutcome): void {
+    if (outcome === "failure") return;
+    this.release(key, at);
+    if (outcome === "success") this.reset(key);
+  }
+
+  /** Takes back one failure counted at `at`. */
+  release(key: string, at: number): void {
+    const times = this.failures.get(key);
+    const index = times?.indexOf(at) ?? -1;
+    if (!times || index < 0) return;
+    times.splice(index, 1);
+    if (times.length === 0) this.failures.delete(key);
   }
 
   reset(key: string): void {

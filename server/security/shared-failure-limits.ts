@@ -11,6 +11,7 @@ import {
   SIGN_IN_LIMIT,
   accountMailClientLimit,
   replaceLimiter,
+  type AttemptOutcome,
   type FailureLimiter,
 } from "./failure-limiter.ts";
 
@@ -34,7 +35,8 @@ type Announcement = { from: string; limiter: LimiterName; action: "failure" | "r
 /**
  * A failure limiter several instances on one PostgreSQL share. Checks stay in memory (they run before every client
  * authentication and sign-in); each failure is also written to `AuthFailure` and announced, and every other
- * instance adds it to its own memory on hearing it; a success's reset likewise. An instance loads the window's
+ * instance adds it to its own memory on hearing it; a success's reset likewise. An attempt under way counts at once
+ * on its own instance (`reserve`) and reaches the others when it has failed. An instance loads the window's
  * failures when it starts listening, and again whenever its listening connection comes back.
  */
 class SharedFailureLimiter implements FailureLimiter {
@@ -48,8 +50,26 @@ class SharedFailureLimiter implements FailureLimiter {
     return this.memory.retryAfterSeconds(key, now);
   }
 
+  reserve(key: string, now: number): number {
+    // Counted here at once; shared only once the check has failed, so a success costs no write.
+    return this.memory.reserve(key, now);
+  }
+
+  settle(key: string, at: number, outcome: AttemptOutcome): void {
+    if (outcome === "failure") {
+      this.share(key, at);
+      return;
+    }
+    this.memory.release(key, at);
+    if (outcome === "success") this.reset(key);
+  }
+
   recordFailure(key: string, now: number): void {
     this.memory.recordFailure(key, now);
+    this.share(key, now);
+  }
+
+  private share(key: string, now: number): void {
     this.announce(
       "failure",
       key,
