@@ -4,7 +4,9 @@ import { AppError } from "../errors.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { hashPassword } from "../users/password.ts";
+import { BOOTSTRAP_LINK_VOID, refuseOnceAdministered } from "./bootstrap-operator.ts";
 import { grantOperator } from "./grant-operator.ts";
+import { adminExists } from "./last-admin.ts";
 import { OPERATOR_ROLES } from "./operator-roles.ts";
 import { acceptInvitationSchema } from "./operators.schemas.ts";
 
@@ -27,6 +29,9 @@ export async function readInvitation(token: string, now: Date): Promise<Invitati
   const invitation = await usableInvitation(token, now);
   if (!invitation) return { usable: false, message: INVITATION_UNUSABLE };
   const prisma = await db();
+  if (invitation.invitedById === null && (await adminExists(prisma))) {
+    return { usable: false, message: BOOTSTRAP_LINK_VOID };
+  }
   const user = await prisma.user.findUnique({ where: { email: invitation.email }, select: { passwordHash: true } });
   return { usable: true, email: invitation.email, roles: invitation.roles, hasAccount: Boolean(user?.passwordHash) };
 }
@@ -65,6 +70,9 @@ export async function acceptInvitation(
     passwordHash = await hashPassword(password!);
   }
   return prisma.$transaction(async (tx) => {
+    // A bootstrap link (from the command line, no inviting admin) is void once the instance has an administrator:
+    // checked here, under the operators' lock, so of two accepted at once only the first makes one (C57).
+    if (invitation.invitedById === null) await refuseOnceAdministered(tx, BOOTSTRAP_LINK_VOID);
     const { count } = await tx.operatorInvitation.updateMany({
       where: { id: invitation.id, usedAt: null },
       data: { usedAt: now },

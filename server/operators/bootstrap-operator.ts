@@ -1,25 +1,28 @@
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 import { inviteOperator, type Invitation } from "./invite-operator.ts";
+import { adminExists, lockOperators } from "./last-admin.ts";
+
+export const HAS_ADMIN =
+  "This instance already has an administrator: invite further operators from the console (Operators)";
+
+/** What a bootstrap link answers once the instance has its administrator (C57). */
+export const BOOTSTRAP_LINK_VOID =
+  "This invitation was for the instance's first administrator, and it has one now. Ask an administrator to " +
+  "invite you from the console.";
 
 /**
  * The first administrator of an instance, invited from the command line (a fresh production instance has no
  * operator and no screen to make one), with every role. Refused once any administrator exists: from then on admins
- * invite operators from the console.
+ * invite operators from the console. Such an invitation (no inviting admin) is void once any administrator exists,
+ * however many the command printed before: `acceptInvitation` checks it again when one is accepted.
  */
 export async function bootstrapOperator(options: { email: string; config: Config; now: Date }): Promise<Invitation> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    // An enabled operator holding the admin role (C58; a filter on the enum array, as the adapter cannot bind one).
-    const [{ admins }] = await tx.$queryRaw<[{ admins: number }]>`
-      SELECT count(*)::int AS "admins" FROM "Operator" WHERE 'admin' = ANY("roles") AND "disabledAt" IS NULL`;
-    if (admins > 0) {
-      throw new AppError(
-        "CONFLICT",
-        "This instance already has an administrator: invite further operators from the console (Operators)",
-      );
-    }
+    await refuseOnceAdministered(tx, HAS_ADMIN);
     // Every role: the first operator must be able to do everything until they invite others (and may drop roles).
     return inviteOperator(tx, {
       email: options.email,
@@ -28,4 +31,13 @@ export async function bootstrapOperator(options: { email: string; config: Config
       now: options.now,
     });
   });
+}
+
+/**
+ * In the caller's transaction, under the operators' lock (so two bootstrap links accepted at once make one admin, not
+ * two): CONFLICT with `message` if the instance has an administrator.
+ */
+export async function refuseOnceAdministered(tx: Prisma.TransactionClient, message: string): Promise<void> {
+  await lockOperators(tx);
+  if (await adminExists(tx)) throw new AppError("CONFLICT", message);
 }

@@ -4,6 +4,21 @@ import type { OperatorRole, Prisma } from "../generated/prisma/client.ts";
 /** Arbitrary constant: changes to operators are made one at a time, so two admins cannot demote each other at once. */
 const OPERATORS_LOCK = 58_025_911;
 
+/** Takes the operators' lock in the caller's transaction: held until it commits or rolls back. */
+export async function lockOperators(tx: Prisma.TransactionClient): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OPERATORS_LOCK})`;
+}
+
+/**
+ * Whether the instance has an administrator: an enabled operator holding `admin` (a filter on the enum array, as the
+ * adapter cannot bind one). Under `lockOperators` the answer holds until the caller's transaction ends.
+ */
+export async function adminExists(tx: Prisma.TransactionClient): Promise<boolean> {
+  const [row] = await tx.$queryRaw<[{ admins: number }]>`
+    SELECT count(*)::int AS "admins" FROM "Operator" WHERE 'admin' = ANY("roles") AND "disabledAt" IS NULL`;
+  return row.admins > 0;
+}
+
 /**
  * C58: someone must be left to run the console. Takes the operators' lock in the caller's transaction, then refuses
  * a change that would leave no enabled operator holding `admin` — demoting, disabling or removing the last admin,
@@ -13,7 +28,7 @@ export async function keepAnAdmin(
   tx: Prisma.TransactionClient,
   change: { userId: string; roles?: readonly OperatorRole[]; enabled?: boolean },
 ): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OPERATORS_LOCK})`;
+  await lockOperators(tx);
   const stillAdmin = (change.roles === undefined || change.roles.includes("admin")) && change.enabled !== false;
   if (stillAdmin) return;
   const target = await tx.operator.findUnique({ where: { userId: change.userId } });

@@ -102,8 +102,10 @@ describe("an operator's second factors (C57)", () => {
     const prisma = await db();
     const email = `invitee-${randomUUID()}@tokenrail.test`;
     const existing = await prisma.user.create({ data: { email, passwordHash: "x", roles: [] } });
+    // Invited by an admin: an invitation with no inviter is the bootstrap's, void once an admin exists.
+    const { actor: invitedBy } = await operator();
     const { link } = await prisma.$transaction((tx) =>
-      inviteOperator(tx, { email, roles: ["reviewer"], config: getConfig(), now: NOW }),
+      inviteOperator(tx, { email, roles: ["reviewer"], invitedBy, config: getConfig(), now: NOW }),
     );
     const token = new URL(link).searchParams.get("token")!;
     assert.deepEqual(await readInvitation(token, NOW), { usable: true, email, roles: ["reviewer"], hasAccount: true });
@@ -115,12 +117,13 @@ describe("an operator's second factors (C57)", () => {
     const entry = await prisma.auditEntry.findFirstOrThrow({
       where: { action: "operator.invitation.accept", actorUserId: existing.id },
     });
-    assert.deepEqual(entry.after, { email, roles: ["reviewer"], invitedById: null });
+    assert.deepEqual(entry.after, { email, roles: ["reviewer"], invitedById: invitedBy.userId });
 
     const expired = await prisma.$transaction((tx) =>
       inviteOperator(tx, {
         email: `late-${randomUUID()}@tokenrail.test`,
         roles: ["admin"],
+        invitedBy,
         config: getConfig(),
         now: NOW,
       }),
