@@ -52,8 +52,9 @@ export async function approveAuthorization(options: {
   if (!member) return { ...GONE, title: "Not your profile", message: "You cannot grant access to this profile." };
 
   const code = await prisma.$transaction(async (tx) => {
+    // Still open as this writes: a password reset that voided it meanwhile (revoke-sign-ins.ts) wins.
     const { count } = await tx.authorizationRequest.updateMany({
-      where: { id: requestId, completedAt: null },
+      where: { id: requestId, completedAt: null, expiresAt: { gt: now } },
       data: { completedAt: now },
     });
     if (count !== 1) return undefined;

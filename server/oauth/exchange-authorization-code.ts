@@ -55,10 +55,11 @@ export async function exchangeAuthorizationCode(options: {
       return { kind: "error", message: "code_verifier does not match the code_challenge" } as const;
     }
     const { count } = await tx.authorizationCode.updateMany({
-      where: { id: code.id, consumedAt: null },
+      where: { id: code.id, consumedAt: null, expiresAt: { gt: now } },
       data: { consumedAt: now },
     });
-    // A concurrent request consumed it between our read and this write: that is a second use too.
+    // A concurrent request consumed it between our read and this write: that is a second use too. Or a password
+    // reset revoked it meanwhile (revoke-sign-ins.ts), which revoked the family's tokens as well.
     if (count !== 1) return { kind: "replayed", familyId: code.id } as const;
     const tokens = await issueFamilyTokens(tx, {
       familyId: code.id,

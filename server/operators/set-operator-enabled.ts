@@ -3,13 +3,15 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
+import { revokeSignIns } from "../users/revoke-sign-ins.ts";
 import { keepAnAdmin } from "./last-admin.ts";
 import type { OperatorView } from "./operator.responses.ts";
 import { OPERATOR_INCLUDE, operatorViews } from "./operator-view.ts";
 
 /**
  * An admin disables or enables an operator (C58), at once: every request of a disabled operator's session reads
- * their access afresh (`operatorRoles`), so from the next one on it reaches nothing of the console. The last
+ * their access afresh (`operatorRoles`), so from the next one on it reaches nothing of the console, and disabling
+ * signs them out everywhere (`revokeSignIns`). The last
  * enabled admin cannot be disabled. `User.roles` (the authentication context's `admin`, spec) follows: a disabled
  * operator is no longer reported as one. Audited.
  */
@@ -38,6 +40,8 @@ export async function setOperatorEnabled(options: {
       include: OPERATOR_INCLUDE,
     });
     if ((before.disabledAt === null) !== enabled) {
+      // Disabled, they are signed out everywhere: sessions, applications' tokens, codes and open requests (C55).
+      if (!enabled) await revokeSignIns(tx, userId, now);
       await recordAudit(tx, {
         actor,
         action: enabled ? "operator.enable" : "operator.disable",
