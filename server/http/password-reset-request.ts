@@ -24,7 +24,6 @@ export async function answerPasswordResetRequest(req: Request): Promise<Response
     await requestPasswordReset({
       input: { email: typeof email === "string" ? email : undefined },
       client: clientAddress(req.headers),
-      config,
     });
   } catch (error) {
     if (isAppError(error)) return errorResponse(error, { headers: NO_FRAMING });

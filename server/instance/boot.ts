@@ -17,6 +17,7 @@ import { autoApproveWhenDue, processOrdersWhenDue } from "../sandbox/automations
 import { refreshSandboxSettings, SANDBOX_SETTINGS_REFRESH_MS } from "../sandbox/settings-cache.ts";
 import { shareAuthEvictions } from "../oauth/shared-evictions.ts";
 import { forgetOldFailures, shareFailureLimits } from "../security/shared-failure-limits.ts";
+import { startPasswordResets } from "../users/password-reset-job.ts";
 import { logQueueMetrics } from "../webhooks/deliveries.ts";
 import { startWebhookWorker } from "../webhooks/start-webhook-worker.ts";
 import { banner } from "./banner.ts";
@@ -83,6 +84,8 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
   startPeriodic("webhook-metrics", 60_000, () => logQueueMetrics());
   // Mail: the outbox delivered through the SMTP server, at most once (without one, the sandbox keeps it there).
   await startMailWorker(config, options.renderMail ?? plainRenderer);
+  // "Forgot password?" requests, queued alike for every address, become reset links for those with an account.
+  startPasswordResets(config);
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

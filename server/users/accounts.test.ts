@@ -14,6 +14,7 @@ import { loadOnboarding } from "../onboarding/onboarding-state.ts";
 import { listOutbox } from "../outbox/list-outbox.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { requestPasswordReset } from "./request-password-reset.ts";
+import { sendPasswordResets } from "./send-password-resets.ts";
 import { resendEmailCode } from "./resend-email-code.ts";
 import { checkPasswordLink, setPasswordWithToken } from "./set-password.ts";
 import { signUp } from "./sign-up.ts";
@@ -185,10 +186,19 @@ describe("C55: password reset", () => {
     const user = await prisma.user.findUniqueOrThrow({ where: { email } });
 
     const unknown = `unknown-${stamp()}@example.com`;
-    await requestPasswordReset({ input: { email: unknown }, client: client(), config: getConfig(), clock: at(0) });
+    await requestPasswordReset({ input: { email: unknown }, client: client(), clock: at(0) });
+    await requestPasswordReset({ input: { email }, client: client(), clock: at(0) });
+    // C55: answering did the same for both — one queued request each, no link or mail yet.
+    assert.deepEqual(
+      (await prisma.passwordResetRequest.findMany({ where: { email: { in: [email, unknown] } } }))
+        .map((r) => ({ email: r.email, at: r.requestedAt.getTime() }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+      [email, unknown].sort().map((address) => ({ email: address, at: at(0)().getTime() })),
+    );
+    assert.equal(await prisma.passwordSetupToken.count({ where: { userId: user.id, purpose: "reset" } }), 0);
+    assert.ok((await sendPasswordResets(getConfig())) >= 2);
+    assert.equal(await prisma.passwordResetRequest.count({ where: { email: { in: [email, unknown] } } }), 0);
     assert.equal((await listOutbox({ to: unknown })).total, 0);
-
-    await requestPasswordReset({ input: { email }, client: client(), config: getConfig(), clock: at(0) });
     const token = /set-password\?token=(\S+)/.exec((await lastMail(email)).body)?.[1] ?? "";
     const row = await prisma.passwordSetupToken.findUniqueOrThrow({ where: { tokenHash: hashSecret(token) } });
     assert.equal(row.purpose, "reset");
@@ -217,10 +227,10 @@ describe("C55: password reset", () => {
   it("requests are limited per address, whether or not it has an account", async () => {
     const unknown = `flood-${stamp()}@example.com`;
     for (let i = 0; i < 5; i++) {
-      await requestPasswordReset({ input: { email: unknown }, client: client(), config: getConfig(), clock: at(0) });
+      await requestPasswordReset({ input: { email: unknown }, client: client(), clock: at(0) });
     }
     await assert.rejects(
-      requestPasswordReset({ input: { email: unknown }, client: client(), config: getConfig(), clock: at(1) }),
+      requestPasswordReset({ input: { email: unknown }, client: client(), clock: at(1) }),
       fails("TOO_MANY_REQUESTS"),
     );
   });
