@@ -10,6 +10,7 @@ import { mailSettings } from "./mail/mail-settings.ts";
 import { metricsSettings } from "./metrics/metrics-settings.ts";
 import { operatorSettings } from "./operators/operator-settings.ts";
 import { sandboxSettings } from "./sandbox/sandbox-settings.ts";
+import { proxySettings } from "./security/proxy-settings.ts";
 import type { SettingsContext } from "./settings/define-settings.ts";
 import { webhookSettings } from "./webhooks/webhook-settings.ts";
 
@@ -31,6 +32,7 @@ const AREAS = [
   fourEyesSettings,
   operatorSettings,
   mailSettings,
+  proxySettings,
 ] as const;
 
 type PartOf<A> = A extends { read: (...args: never[]) => infer T } ? NonNullable<T> : never;
@@ -45,7 +47,8 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof metricsSettings> &
   PartOf<typeof fourEyesSettings> &
   PartOf<typeof operatorSettings> &
-  PartOf<typeof mailSettings>;
+  PartOf<typeof mailSettings> &
+  PartOf<typeof proxySettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */
 const contextVariables = {

@@ -33,6 +33,8 @@ if (process.env.DATABASE_URL) {
       TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
       TOKENRAIL_DEMO_CLIENT_ID: demo.clientId,
       TOKENRAIL_DEMO_CLIENT_SECRET: demo.clientSecret,
+      // The test stands in for a proxy on the loopback: its X-Forwarded-For names the clients.
+      TOKENRAIL_TRUSTED_PROXIES: "127.0.0.0/8, ::1",
     };
     const servers: SpawnedServer[] = [];
     const start = async () => {

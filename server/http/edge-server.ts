@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { AppError } from "../errors.ts";
 import { MAX_REQUEST_HEADER_BYTES } from "../header-limits.ts";
+import { crossSiteActionRefusal } from "./cross-site-action.ts";
 import { edgeRefusal } from "./edge.ts";
 import { handleOrderUpgrade, isOrderSocketPath } from "./order-socket.ts";
 import { requestIdFrom } from "./request-id.ts";
@@ -19,6 +20,8 @@ const installed = Symbol.for("tokenrail.edge-rules");
  * it. Here rather than in the proxy because here nothing has happened yet: Next.js cannot even represent TRACE (its
  * fetch `Request` forbids the method, so it answers a plain-text 500 before any proxy runs), and a proxy would have
  * every request body buffered in memory (uploads must stream so that a 413 arrives while they are sent).
+ * Server actions posted from another site are refused here too (`cross-site-action.ts`), and the socket's peer is
+ * appended to `X-Forwarded-For` (`appendPeer`), where nothing but the socket can have written it.
  * Installed once per process at start-up; a refused request gets the spec's error body, a request id and a log line.
  * Upgrades to the order WebSocket (`{apiPrefix}/orders`) are answered here too (`order-socket.ts`).
  */
@@ -36,14 +39,29 @@ export function applyEdgeRules(): void {
       const query = target.indexOf("?");
       const path = query < 0 ? target : target.slice(0, query);
       countRequest(req, res, path, config.apiPrefix);
-      const refusal = edgeRefusal({
-        method: req.method ?? "",
-        // An absolute-form target (`GET http://host/path`) is judged by its path.
-        pathname: path.startsWith("/") ? path : new URL(path, "http://host").pathname,
-        search: query < 0 ? "" : target.slice(query),
-        environment: config.environment,
-        apiPrefix: config.apiPrefix,
-      });
+      appendPeer(req);
+      const method = req.method ?? "";
+      // An absolute-form target (`GET http://host/path`) is judged by its path.
+      const pathname = path.startsWith("/") ? path : new URL(path, "http://host").pathname;
+      const header = (name: string) => req.headers[name]?.toString();
+      const refusal =
+        edgeRefusal({
+          method,
+          pathname,
+          search: query < 0 ? "" : target.slice(query),
+          environment: config.environment,
+          apiPrefix: config.apiPrefix,
+        }) ??
+        crossSiteActionRefusal({
+          method,
+          pathname,
+          apiPrefix: config.apiPrefix,
+          appUrl: config.appUrl,
+          origin: header("origin"),
+          fetchSite: header("sec-fetch-site"),
+          nextAction: header("next-action"),
+          contentType: header("content-type"),
+        });
       if (refusal) {
         const body = errorBody(refusal);
         const requestId = requestIdFrom({ get: (name: string) => req.headers[name]?.toString() ?? null });
@@ -78,6 +96,19 @@ export function applyEdgeRules(): void {
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof proto.emit;
+}
+
+/**
+ * Appends the socket's peer to `X-Forwarded-For`, as a proxy appends its own, so that the header's right-most hop is
+ * always the address that connected: what a client writes there sits left of it, and is believed only as far as
+ * `clientAddress` trusts the hops right of it (issue 11). Next.js would fill the header from the socket only when
+ * the client sent none. A socket already gone has no peer: `unknown` stands for it, never the client's say.
+ */
+function appendPeer(req: http.IncomingMessage): void {
+  const peer = req.socket.remoteAddress ?? "unknown";
+  const header = req.headers["x-forwarded-for"];
+  const prior = Array.isArray(header) ? header.join(", ") : header;
+  req.headers["x-forwarded-for"] = prior ? `${prior}, ${peer}` : peer;
 }
 
 /** Counts the request and times it from arrival to the end of its response, under its route's label. */
