@@ -63,6 +63,37 @@ test.describe("POST /profiles (extra privileges)", () => {
     expect(await jsonOf(again)).toEqual({ code: 409, status: "Conflict", message: "Profile already exists" });
   });
 
+  test("issue 15: a chosen id must be a version-4 UUID (as the real service's schema says); anything else is a 400 naming the field", async ({
+    request,
+  }) => {
+    const headers = { authorization: `Bearer ${await clientCredentialsToken(request)}`, accept: V2 };
+    const hex = randomUUID().replaceAll("-", "");
+    const uuid = (version: string, variant: string) =>
+      `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+    for (const id of [
+      "00000000-0000-0000-0000-000000000000",
+      "ffffffff-ffff-ffff-ffff-ffffffffffff",
+      uuid("1", "8"),
+      uuid("7", "b"),
+      uuid("4", "c"),
+      uuid("4", "7"),
+      hex,
+    ]) {
+      const res = await request.post(api("/profiles"), { headers, data: { kind: "personal", id } });
+      expect(res.status(), id).toBe(400);
+      expect(await jsonOf(res), id).toEqual({
+        code: 400,
+        status: "Bad Request",
+        message: "Validation errors",
+        errors: { id: "must be a version-4 UUID" },
+      });
+    }
+    const id = uuid("4", "a").toUpperCase();
+    const chosen = await request.post(api("/profiles"), { headers, data: { kind: "personal", id } });
+    expect(chosen.status()).toBe(201);
+    expect(((await chosen.json()) as { id: string }).id).toBe(id.toLowerCase());
+  });
+
   test("refuses an unknown kind", async ({ request }) => {
     const headers = { authorization: `Bearer ${await clientCredentialsToken(request)}`, accept: V2 };
     const res = await request.post(api("/profiles"), { headers, data: { kind: "robot" } });

@@ -10,7 +10,9 @@ import { MAX_ID, tooLong } from "../limits.ts";
 
 export const createProfileSchema = z.object({
   kind: z.enum(["personal", "corporate"]),
-  id: z.string().max(MAX_ID, tooLong(MAX_ID)).uuid().optional(),
+  // The real service's schema says version 4, and its SDK checks the ids it is sent (in `/auth/context`) against it:
+  // a client-chosen nil or version-7 id would make this profile unreadable there (issue 15).
+  id: z.string().max(MAX_ID, tooLong(MAX_ID)).uuidv4("must be a version-4 UUID").optional(),
 });
 
 /** `POST /profiles` (CONTRACT §4.5, extra privileges): a profile the application may act on at once. */
