@@ -26,7 +26,12 @@ function raw(
   });
 }
 
-const reason: Record<number, string> = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed" };
+const reason: Record<number, string> = {
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+};
 
 function expectErrorBody(res: { status: number; headers: http.IncomingHttpHeaders; body: string }, status: number) {
   expect(res.status).toBe(status);
@@ -143,5 +148,41 @@ test.describe("C40: bytes the database cannot store", () => {
       error: "invalid_request",
       error_description: "Validation errors",
     });
+  });
+});
+
+test.describe("C16: server actions from another site", () => {
+  // An action id of the shape Next.js gives them; the refusal comes before any action is looked up.
+  const action = { "next-action": `7f${"0a".repeat(20)}`, "content-type": "text/plain;charset=UTF-8" };
+  const boundary = "----tokenrail";
+  const multipart = {
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--${boundary}--\r\n`,
+  };
+
+  test("issue 16, C16: a server action posted with a foreign Origin is refused with 403 and the error body, not a 500", async () => {
+    for (const origin of ["https://evil.example", "null", `${server.appUrl}.evil.example`]) {
+      const fetchAction = await raw("POST", "/sign-in", { headers: { ...action, origin }, body: "[]" });
+      const body = expectErrorBody(fetchAction, 403);
+      expect(body).toEqual({
+        code: 403,
+        status: "Forbidden",
+        message: "This form can only be sent from Tokenrail's own pages.",
+      });
+      // A form posted without JavaScript (no Next-Action header) is an action too.
+      const form = await raw("POST", "/sign-in", {
+        headers: { "content-type": multipart["content-type"], origin },
+        body: multipart.body,
+      });
+      expectErrorBody(form, 403);
+    }
+  });
+
+  test("issue 16: the same post from the app's own origin, or with no Origin, is not refused as cross-site", async () => {
+    for (const headers of [{ ...action, origin: server.appUrl }, action]) {
+      const res = await raw("POST", "/sign-in", { headers, body: "[]" });
+      expect(res.status, JSON.stringify(headers)).not.toBe(403);
+      expect(res.status, JSON.stringify(headers)).toBeLessThan(500);
+    }
   });
 });

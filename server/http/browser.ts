@@ -45,21 +45,24 @@ they sent you here with is not valid.</p></main></body></html>`;
   });
 }
 
+/** What a post from another site is told, wherever it is refused. */
+export const CROSS_SITE_MESSAGE = "This form can only be sent from Tokenrail's own pages.";
+
+/**
+ * Whether a request comes from another site: a foreign `Origin` (`null` included, as sandboxed frames send it), or a
+ * browser's report that it is cross-site. A request with neither is a program's, not a browser's on someone's behalf.
+ */
+export function isCrossSite(origin: string | null, fetchSite: string | null, appUrl: string): boolean {
+  return (origin !== null && origin !== new URL(appUrl).origin) || fetchSite === "cross-site";
+}
+
 /**
  * State-changing form posts must come from our own pages (C16): a foreign `Origin`, or a browser's report that the
  * request is cross-site, is refused before anything is read.
  */
 export function crossSiteRefusal(req: Request, appUrl: string): AuthorizationOutcome | undefined {
-  const origin = req.headers.get("origin");
-  const site = req.headers.get("sec-fetch-site");
-  const foreignOrigin = origin !== null && origin !== new URL(appUrl).origin;
-  if (foreignOrigin || site === "cross-site") {
-    return {
-      kind: "error-page",
-      status: 403,
-      title: "Request refused",
-      message: "This form can only be sent from Tokenrail's own pages.",
-    };
+  if (isCrossSite(req.headers.get("origin"), req.headers.get("sec-fetch-site"), appUrl)) {
+    return { kind: "error-page", status: 403, title: "Request refused", message: CROSS_SITE_MESSAGE };
   }
   return undefined;
 }
