@@ -38,6 +38,11 @@ const nextConfig = {
       });
     },
   },
+  // RFC 8414's metadata lives under /.well-known, a folder name the app router does not route: served from a route
+  // of its own (app/oauth-authorization-server/route.ts).
+  async rewrites() {
+    return [{ source: "/.well-known/oauth-authorization-server", destination: "/oauth-authorization-server" }];
+  },
   poweredByHeader: false,
   reactStrictMode: true,
   // Type checking and linting run in `npm test`; the build does not repeat them.

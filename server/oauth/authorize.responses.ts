@@ -8,7 +8,8 @@ export const AUTHORIZE = {
   browser: true,
   responses: {
     302: {
-      description: "Back to the application's redirect URI: with `code` (Sign-In with Ethereum) or with `error`",
+      description:
+        "Back to the application's redirect URI: with `code` (Sign-In with Ethereum) or with `error`, and `iss` (RFC 9207)",
       headers: LOCATION,
     },
     307: { description: "To Tokenrail's sign-in and consent screens", headers: LOCATION },

@@ -9,6 +9,7 @@ import { authenticateBearer } from "./authenticate-bearer.ts";
 import { getAuthContext } from "./get-auth-context.ts";
 import { approveAuthorization, denyAuthorization } from "./decide-authorization.ts";
 import { issueToken } from "./issue-token.ts";
+import { authorizationServerMetadata } from "./issuer.ts";
 import { startAuthorization } from "./start-authorization.ts";
 import type { TokenRequest } from "./token.schemas.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
@@ -63,7 +64,13 @@ async function authorize(options: { client?: RegisteredApplication; state?: stri
   const approved = await approveAuthorization({ requestId, ...person, clock: options.clock ?? at(0) });
   assert.equal(approved.kind, "redirect");
   const back = new URL(approved.kind === "redirect" ? approved.location : "");
-  return { code: back.searchParams.get("code")!, state: back.searchParams.get("state"), verifier, requestId };
+  return {
+    code: back.searchParams.get("code")!,
+    state: back.searchParams.get("state"),
+    iss: back.searchParams.get("iss"),
+    verifier,
+    requestId,
+  };
 }
 
 const exchange = (fields: Partial<TokenRequest> & { code: string }, seconds = 1) =>
@@ -101,6 +108,21 @@ describe("authorization-code flow", () => {
     assert.ok(tokens.refresh_token);
     const caller = await works(tokens.access_token);
     assert.equal(caller.userId, person.userId);
+  });
+
+  it("issue 17: Allow and Deny both name the issuer in iss, exactly as the metadata does (RFC 9207)", async () => {
+    const { issuer } = authorizationServerMetadata(getConfig());
+    assert.equal((await authorize({ state: "i1" })).iss, issuer);
+    const { challenge } = pkce();
+    const started = await startAuthorization({
+      request: { client_id: app.codeClientId, redirect_uri: REDIRECT, code_challenge: challenge, state: "i2" },
+      config: getConfig(),
+    });
+    const requestId = new URL(started.kind === "redirect" ? started.location : "").searchParams.get("request")!;
+    const denied = await denyAuthorization({ requestId, config: getConfig() });
+    const back = new URL(denied.kind === "redirect" ? denied.location : "");
+    assert.equal(back.searchParams.get("error"), "access_denied");
+    assert.equal(back.searchParams.get("iss"), issuer);
   });
 
   it("Deny redirects with error=access_denied and the state, and the request cannot be approved afterwards", async () => {

@@ -1,5 +1,5 @@
 import { serverClock, type Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import { getConfig, type Config } from "../config.ts";
 import { db, type DbOrTx } from "../db/client.ts";
 import { mustVerifyEmail, VERIFY_EMAIL_FIRST } from "../users/email-verification-gate.ts";
 import { errorRedirect, redirectWith, type AuthorizationOutcome } from "./authorization-outcome.ts";
@@ -33,9 +33,10 @@ export async function approveAuthorization(options: {
   requestId: string;
   userId: string;
   profileId: string;
+  config?: Config;
   clock?: Clock;
 }): Promise<AuthorizationOutcome> {
-  const { requestId, userId, profileId, clock = serverClock } = options;
+  const { requestId, userId, profileId, config = getConfig(), clock = serverClock } = options;
   const now = clock();
   const request = await openRequest(requestId, now);
   if (!request) return GONE;
@@ -72,7 +73,7 @@ export async function approveAuthorization(options: {
   return {
     kind: "redirect",
     status: 302,
-    location: redirectWith(request.redirectUri, { code }, request.state ?? undefined),
+    location: redirectWith(request.redirectUri, { code }, request.state ?? undefined, config),
   };
 }
 
@@ -134,6 +135,6 @@ export async function denyAuthorization(options: {
     state: request.state ?? undefined,
     error: "access_denied",
     description: "The person declined to grant access",
-    errorUri: `${config.appUrl}/docs#oauth-errors`,
+    config,
   });
 }

@@ -32,6 +32,6 @@ export async function decideFromForm(options: {
     };
   }
   return field(form, "decision") === "allow"
-    ? approveAuthorization({ requestId, userId, profileId: field(form, "profile") })
+    ? approveAuthorization({ requestId, userId, profileId: field(form, "profile"), config })
     : denyAuthorization({ requestId, config });
 }

@@ -48,7 +48,7 @@ export async function authorizeWithSiwe(options: {
         now,
       });
     });
-    return { kind: "redirect", status: 302, location: redirectWith(redirectUri, { code }, options.state) };
+    return { kind: "redirect", status: 302, location: redirectWith(redirectUri, { code }, options.state, config) };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       return fail("the nonce has already been used");

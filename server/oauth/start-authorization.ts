@@ -77,7 +77,7 @@ export async function startAuthorization(options: {
 
   // From here on the redirect URI is verified: problems go back to the client.
   const fail = (error: AuthorizationErrorCode, description: string) =>
-    errorRedirect({ redirectUri, state: r.state, error, description, errorUri: `${config.appUrl}/docs#oauth-errors` });
+    errorRedirect({ redirectUri, state: r.state, error, description, config });
   if (r.response_type !== undefined && r.response_type !== "code") {
     return fail("unsupported_response_type", "Only response_type=code is supported");
   }
