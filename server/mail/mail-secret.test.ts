@@ -16,6 +16,7 @@ import { sendPasswordSetup } from "../outbox/send-password-setup.ts";
 import { recipientDir, startTestMailServer, type MailServerBehaviour } from "../testing/test-mail-server.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { requestPasswordReset } from "../users/request-password-reset.ts";
+import { sendPasswordResets } from "../users/send-password-resets.ts";
 import { resendEmailCode } from "../users/resend-email-code.ts";
 import { signUp } from "../users/sign-up.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./mail-schedule.ts";
@@ -98,7 +99,8 @@ describe("issue 12: a mail's secret is kept apart, sealed, and only as long as d
       }),
     );
     const reset = await newUser();
-    await requestPasswordReset({ input: { email: reset.email }, client: client(), config });
+    await requestPasswordReset({ input: { email: reset.email }, client: client() });
+    await sendPasswordResets(config);
     const signUpEmail = `new-${stamp()}@example.com`;
     const { ticket } = await signUp({
       input: { email: signUpEmail, password: "correct horse battery" },
@@ -128,7 +130,8 @@ describe("issue 12: a mail's secret is kept apart, sealed, and only as long as d
 
   it("C54 in production a reset link is delivered working, then erased with the mark that says sent; the outbox shows it redacted", async () => {
     const person = await newUser();
-    await requestPasswordReset({ input: { email: person.email }, client: client(), config: getConfig() });
+    await requestPasswordReset({ input: { email: person.email }, client: client() });
+    await sendPasswordResets(getConfig());
     // Waiting for delivery: sealed, shown redacted.
     const [waiting] = (await listOutbox({ to: person.email, config: production() })).entries;
     assert.equal(waiting?.secret, "redacted");
