@@ -87,3 +87,10 @@ export function verifyEoaSignature(options: { address: Hex; message: string; sig
     slot.worker.postMessage({ id, ...options });
   });
 }
+
+/** Ends the worker threads (a test's file, before its process exits); the next check starts new ones. */
+export async function stopSignatureWorkers(): Promise<void> {
+  const p = holder.__tokenrailSignatureWorkers;
+  holder.__tokenrailSignatureWorkers = undefined;
+  await Promise.all(p?.workers.map((slot) => slot.worker.terminate()) ?? []);
+}
