@@ -23,6 +23,12 @@ export type QueueHooks = {
     rows: (ChainTransaction & { txHash: string })[],
     now: Date,
   ) => Promise<void>;
+  /**
+   * Before the first of several rows is settled in one transaction, one after the other: takes the locks settling
+   * them all needs, in the money path's global lock order (server/ledger/lock-order.ts), so that settling one row
+   * never waits for a lock of an earlier step while the transaction holds one of a later step from the row before.
+   */
+  lockBatch?: (tx: Prisma.TransactionClient, rows: ChainTransaction[]) => Promise<void>;
   /** The chain refused or reverted it (the row is already marked failed): reject, retry or surface its order. */
   failed(tx: Prisma.TransactionClient, row: ChainTransaction, error: string, now: Date): Promise<void>;
 };

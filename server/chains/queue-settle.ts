@@ -80,6 +80,7 @@ export async function applySimulatedBatch(
           await mints(tx, confirmed, now);
           return;
         }
+        await options.hooks.lockBatch?.(tx, due);
         for (const row of due) {
           const txHash = await transactions.apply(tx, operationOf(chain, row));
           const { count } = await tx.chainTransaction.updateMany({

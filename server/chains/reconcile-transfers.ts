@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { accountBalance, type AccountRef } from "../ledger/accounts.ts";
+import { lockLedgerAccounts } from "../ledger/lock-order.ts";
 import { ledgerPostCall, type Posting } from "../ledger/post-transaction.ts";
 import { logger } from "../logging/logger.ts";
 import { tokenUnitsToMinor } from "../money/amount.ts";
@@ -71,11 +72,15 @@ async function reconcileToken(options: {
       )
         return undefined;
       const own = await ownTransactions(tx, read.transfers);
+      const foreign = read.transfers.filter(
+        (t) =>
+          ![t.from.toLowerCase(), t.to.toLowerCase()].some((a) => a === ZERO || a === issuer) &&
+          !own.has(t.txHash.toLowerCase()),
+      );
+      // The range posts once per transfer: every account it may move is locked first (lock-order.ts, step 4).
+      await lockTransferAccounts(tx, { chain: chain.name, currency, transfers: foreign });
       let count = 0;
-      for (const transfer of read.transfers) {
-        const from = transfer.from.toLowerCase();
-        const to = transfer.to.toLowerCase();
-        if ([from, to].some((a) => a === ZERO || a === issuer) || own.has(transfer.txHash.toLowerCase())) continue;
+      for (const transfer of foreign) {
         if (await recordTransfer(tx, { chain, currency, transfer, now })) count++;
       }
       return count;
@@ -103,6 +108,25 @@ async function advance(
     data: { position: c.to, updatedAt: c.now },
   });
   return count === 1;
+}
+
+/** The wallets of linked addresses among these transfers' senders and receivers, and the chain's external account. */
+async function lockTransferAccounts(
+  tx: Prisma.TransactionClient,
+  t: { chain: string; currency: Currency; transfers: TokenTransfer[] },
+): Promise<void> {
+  if (t.transfers.length === 0) return;
+  const keys = [
+    ...new Set(t.transfers.flatMap((transfer) => [transfer.from, transfer.to]).map((a) => a.toLowerCase())),
+  ];
+  const linked = await tx.address.findMany({
+    where: { chain: t.chain, addressKey: { in: keys } },
+    select: { addressKey: true, profileId: true },
+  });
+  await lockLedgerAccounts(tx, [
+    ...linked.map((a): AccountRef => ({ kind: "wallet", chain: t.chain, currency: t.currency, ...a })),
+    { kind: "external", chain: t.chain, currency: t.currency },
+  ]);
 }
 
 /** The transactions among these that the chain queue sent (mints and burns of orders, in the ledger already). */

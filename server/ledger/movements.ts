@@ -49,17 +49,30 @@ export function recordHold(tx: Tx, m: Movement): Promise<void> {
   });
 }
 
+/** The postings of a burn: held tokens to the chain's redemption account. */
+export function burnPostings(w: WalletRef, amountMinor: bigint): Posting[] {
+  return [
+    { account: holds(w), amountMinor: -amountMinor },
+    { account: redemption(w), amountMinor },
+  ];
+}
+
 /** Held tokens burned (a redeem order processed). */
 export function recordBurn(tx: Tx, m: Movement): Promise<void> {
   return postLedgerTransaction(tx, {
     kind: "burn",
     orderId: m.orderId,
     at: m.at,
-    postings: [
-      { account: holds(m.wallet), amountMinor: -m.amountMinor },
-      { account: redemption(m.wallet), amountMinor: m.amountMinor },
-    ],
+    postings: burnPostings(m.wallet, m.amountMinor),
   });
+}
+
+/** The postings of a release: held tokens back to the wallet, the reversal of a hold. */
+export function releasePostings(w: WalletRef, amountMinor: bigint): Posting[] {
+  return [
+    { account: holds(w), amountMinor: -amountMinor },
+    { account: wallet(w), amountMinor },
+  ];
 }
 
 /** Held tokens given back to the wallet (a redeem order rejected): the reversal of its hold. */
@@ -68,9 +81,12 @@ export function recordRelease(tx: Tx, m: Movement): Promise<void> {
     kind: "release",
     orderId: m.orderId,
     at: m.at,
-    postings: [
-      { account: holds(m.wallet), amountMinor: -m.amountMinor },
-      { account: wallet(m.wallet), amountMinor: m.amountMinor },
-    ],
+    postings: releasePostings(m.wallet, m.amountMinor),
   });
+}
+
+/** The accounts a movement of `kind` at the wallet moves: what a transaction that posts several locks first. */
+export function movementAccounts(kind: "mint" | "hold" | "burn" | "release", w: WalletRef): AccountRef[] {
+  const postings = { mint: mintPostings, hold: holdPostings, burn: burnPostings, release: releasePostings }[kind];
+  return postings(w, 1n).map((p) => p.account);
 }

@@ -18,12 +18,12 @@ const SHORT = /^insufficient funds in (wallet|holds) ([^/\s]+)\/(\S+)$/;
 
 /**
  * The call that posts one balanced transaction: the database function `ledger_post`, one round trip. It opens
- * missing accounts, locks them in id order (so two transactions on the same accounts cannot deadlock), refuses the
+ * missing accounts and locks them in id order (`ledger_lock`, step 4 of the lock order in `lock-order.ts`), refuses the
  * whole transaction when a wallet or holds account would go below zero, moves the balances and writes immutable
  * entries that sum to zero. Under the lock the balance read is the latest committed one, so concurrent holds on one
  * wallet can never overdraw it (C33); the database's own check constraint stands behind it. An expression yielding
  * the transaction's id, usable alone or inside a larger statement (placing an order posts its hold in the statement
- * that inserts it).
+ * that then records its event).
  */
 export function ledgerPostCall(options: {
   kind: LedgerKind;
@@ -42,13 +42,18 @@ export function postingRows(kind: LedgerKind, postings: Posting[]) {
   if (total !== 0n || postings.some((p) => p.amountMinor === 0n)) {
     throw new Error(`ledger ${kind} does not balance or has an empty posting`);
   }
-  return postings.map(({ account, amountMinor }) => ({
+  const rows = accountRows(postings.map((p) => p.account));
+  return rows.map((row, i) => ({ ...row, amountMinor: postings[i]!.amountMinor.toString() }));
+}
+
+/** Accounts as the database's ledger functions name them (`addressKey` "" and `profileId` null for a chain's own). */
+export function accountRows(accounts: readonly AccountRef[]) {
+  return accounts.map((account) => ({
     kind: account.kind,
     chain: account.chain,
     currency: account.currency,
     addressKey: "addressKey" in account ? account.addressKey : "",
     profileId: "profileId" in account ? account.profileId : null,
-    amountMinor: amountMinor.toString(),
   }));
 }
 

@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import { logger } from "../logging/logger.ts";
 import { queueOrderTransaction } from "./queue-order-transaction.ts";
 import { settleIn } from "./settle-in.ts";
+import { lockSettlements } from "./settlement-locks.ts";
 import { settleIssuedMints } from "./settle-issued-mints.ts";
 
 /** Why a redeem order is declined when the tokens are no longer at the address (CONTRACT §5.2). */
@@ -28,6 +29,7 @@ export function queueHooks(config: Config): QueueHooks {
         operator: (row.operator as AuditActor | null) ?? undefined,
       });
     },
+    lockBatch: lockSettlements,
     confirmedMints: (tx, rows, now) =>
       settleIssuedMints(
         tx,

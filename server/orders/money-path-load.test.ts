@@ -39,7 +39,7 @@ const PAYEE = {
 } as const;
 const CUSTOMERS = 2;
 /** How long the load runs, then what it left open is processed and checked. */
-const LOAD_MS = Number(process.env.LOAD_MS ?? 20_000);
+const LOAD_MS = Number(process.env.LOAD_MS ?? 15_000);
 /** Copies of one redeem request sent at once under one Idempotency-Key. */
 const COPIES = 3;
 

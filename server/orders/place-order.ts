@@ -16,9 +16,9 @@ import { checkOrderMessage } from "./order-message.ts";
 import { verifyEoaSignature } from "./signature-worker.ts";
 import type { PlaceOrderRequest } from "./order.schemas.ts";
 import { checkSupportingDocument, counterpartOf, evmChain } from "./order-request.ts";
-import { placeOrderSql } from "./place-order-sql.ts";
 import { hashRequest, messageKey, previousAttempt } from "./repeated-order.ts";
 import { signerProfile } from "./signer-profile.ts";
+import { writePlacedOrder } from "./write-placed-order.ts";
 
 /** The memo of an order placed without memo or reference number (CONTRACT §4.17). */
 export const DEFAULT_MEMO = "Powered by Tokenrail";
@@ -32,7 +32,8 @@ export type PlaceOrderOutcome = { order: Order; signature: "verified" | "awaited
  * signs on chain (the order then waits for its `SignMsg`, as a pending `order` signature). The amount is held in
  * the ledger as the order is created, so concurrent orders can never spend the same tokens (C33), and a signed
  * message places one order only. A retried request (same `id`, or same `Idempotency-Key`) with the same body gets
- * the same order back; with another body it is a conflict (C32).
+ * the same order back; with another body it is a conflict (C32). A copy sent while the first is in flight waits for it
+ * and gets the same answer (C74): the order's keys are the first locks its transaction takes (`write-placed-order.ts`).
  */
 export async function placeOrder(options: {
   caller: Caller;
@@ -130,13 +131,14 @@ export async function placeOrder(options: {
     requestedById: caller.userId,
     expiresAt: new Date(now.getTime() + ON_CHAIN_WAIT_SECONDS * 1000),
   };
-  const prisma = await db();
   try {
-    const [row] = await prisma.$queryRaw<{ seq: bigint }[]>(placeOrderSql(order, pending));
-    if (!row) throw new Error(`order ${id} was not placed`);
-    return { order: { ...order, seq: row.seq }, signature: awaited ? "awaited" : "verified", repeated: false };
+    const written = await writePlacedOrder(order, pending, { id: request.id, idempotencyKey });
+    // A copy of this request placed the order while this one waited for its keys: answer as to its retry.
+    if (written === "raced") return repeatOf(await earlierOrder());
+    return { order: { ...order, seq: written.seq }, signature: awaited ? "awaited" : "verified", repeated: false };
   } catch (error) {
     if (insufficientFunds(error)) {
+      const prisma = await db();
       const free = await prisma.ledgerAccount.findUnique({
         where: {
           kind_chain_currency_addressKey: { kind: "wallet", chain: chain.name, currency: request.currency, addressKey },
@@ -148,7 +150,7 @@ export async function placeOrder(options: {
       });
     }
     if (rawQueryFailure(error)?.code === UNIQUE_VIOLATION) {
-      // Another request with the same id or key won the race: answer as its retry would be answered.
+      // The keys are locked first: a used signed message, unless an earlier attempt of this request is found.
       const raced = await previousAttempt({ caller, id: request.id, idempotencyKey, requestHash });
       if (raced) return repeatOf(raced);
       throw new AppError("VALIDATION", "Validation errors", {
@@ -156,6 +158,12 @@ export async function placeOrder(options: {
       });
     }
     throw error;
+  }
+
+  async function earlierOrder(): Promise<Order> {
+    const raced = await previousAttempt({ caller, id: request.id, idempotencyKey, requestHash });
+    if (!raced) throw new Error(`order ${request.id ?? idempotencyKey} was found and then not found`);
+    return raced;
   }
 }
 

@@ -72,7 +72,7 @@ type SettledMint = {
 /**
  * The ledger's mints of a batch, as `ledger_post` posts each (`mintPostings`: the chain's issuance account to the
  * wallet), for the whole batch at once: the missing accounts opened in key order, every account of the batch locked
- * in id order (as `ledger_post` locks, so the two cannot deadlock), the balances moved by their sums, and a
+ * in id order by one statement before any moves (step 4 of `server/ledger/lock-order.ts`, as `ledger_lock` does), the balances moved by their sums, and a
  * transaction with its two entries per order (the database's check that each transaction nets to zero runs on the
  * statement). A mint takes nothing from a wallet or holds account, so no balance can go below zero.
  */

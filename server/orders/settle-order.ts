@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Order, Prisma } from "../generated/prisma/client.ts";
+import { moneyTransaction } from "../ledger/money-transaction.ts";
 import { logger } from "../logging/logger.ts";
 import { queueHooks } from "./chain-settlement.ts";
 import { queueOrderTransaction } from "./queue-order-transaction.ts";
@@ -44,7 +45,7 @@ export async function processOrder(options: {
   const chain = resolveChain(order.chain, config.environment);
   if (!chain) throw new Error(`order ${order.id} is on ${order.chain}, not a chain of this environment`);
   const now = clock();
-  const row = await prisma.$transaction(async (tx) => {
+  const row = await moneyTransaction(async (tx) => {
     // Unclaimed, or (the operator only) given up on: its last transaction failed and none is open. The claim
     // compares the claim time read here, so of two operators retrying at once one wins.
     const retry = operator !== undefined && order.chainAttemptAt !== null && (await givenUp(tx, order.id));
@@ -91,7 +92,7 @@ export async function rejectOrder(options: {
   const prisma = await db();
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  return prisma.$transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
     // Unclaimed, or given up on (the claim time read here must not have moved: no retry was queued meanwhile).
     const claimedAt = order.chainAttemptAt !== null && (await givenUp(tx, order.id)) ? order.chainAttemptAt : null;
     return settleIn(tx, order, { outcome: "rejected", reason, config, now: clock(), unclaimed: claimedAt, operator });
