@@ -1,10 +1,10 @@
 import path from "node:path";
 import { startApp, stopApp, type AppServer } from "./app-server.ts";
-import { call, fundedCustomer, type FundedCustomer } from "./customer.ts";
+import type { FundedCustomer } from "./customer.ts";
 import { benchDatabase, type BenchDatabase } from "./database.ts";
-import { percentile, type Sample } from "./load.ts";
-import { report, type Latency } from "./p5-report.ts";
-import { serverDied } from "./processes.ts";
+import type { Sample } from "./load.ts";
+import { report } from "./p5-report.ts";
+import { alive, measureLatency, POLL_MS, sleep, subscribedCustomer, until } from "./p5l.ts";
 import { int } from "./report.ts";
 import { seedEvents } from "./seed-events.ts";
 import { ROUNDS, SECONDS, type BenchContext } from "./settings.ts";
@@ -29,7 +29,6 @@ import { BenchReceiver, type Arrival } from "./webhook-receiver.ts";
  */
 
 const BURST = Number(process.env.BENCH_P5_EVENTS ?? 2000);
-const PAYMENTS = Number(process.env.BENCH_P5_PAYMENTS ?? 200);
 /** Before the rounds, not counted: a whole burst (after one of 500, the first round still ran a fifth slower). */
 const WARMUP_BURST = BURST;
 /**
@@ -37,81 +36,11 @@ const WARMUP_BURST = BURST;
  * Next.js loading every route module after it starts (about a second of CPU, which 500 did not cover).
  */
 const LEAD = 3000;
-/** What the worker uses: waves of 20 sent at once (server/webhooks/deliver.ts), its fallback poll (server/config.ts). */
+/** What the worker uses: waves of 20 sent at once (server/webhooks/deliver.ts). */
 const WORKER_BATCH = 20;
-const POLL_MS = 2000;
-/** The pause after each latency payment is random up to this long, so the payments fall anywhere in the poll cycle. */
-const PAUSE_MS = 500;
 const BURST_TYPE = "order.created";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function alive(): void {
-  const died = serverDied();
-  if (died) throw new Error(`Aborted: ${died}; killed from outside or crashed (BENCH_KEEP=1 keeps its log)`);
-}
-
-/** Resolves once `done()` holds, polling; false if `timeoutMs` passes first. */
-async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (!done()) {
-    if (performance.now() > deadline) return false;
-    alive();
-    await sleep(20);
-  }
-  return true;
-}
-
 const memoOf = (arrival: Arrival) => (typeof arrival.data.memo === "string" ? arrival.data.memo : "");
-
-/**
- * Sandbox payments into the customer's IBAN, one at a time; each `order.created` delivery's arrival minus the
- * moment just before its request. A random pause after each spreads the events over the worker's polling phase.
- * Also returns one delivered order, the model for the burst's events.
- */
-async function measureLatency(
-  app: AppServer,
-  customer: FundedCustomer,
-  receiver: BenchReceiver,
-): Promise<{ latency: Latency; template: Record<string, unknown> }> {
-  const arrived = new Map<string, Arrival>();
-  let duplicates = 0;
-  receiver.listener = (arrival) => {
-    if (arrival.type !== "order.created" || !memoOf(arrival).startsWith("Benchmark P5 latency ")) return;
-    if (arrived.has(memoOf(arrival))) duplicates++;
-    else arrived.set(memoOf(arrival), arrival);
-  };
-  const sent = new Map<string, number>();
-  for (let i = 0; i < PAYMENTS; i++) {
-    alive();
-    const memo = `Benchmark P5 latency ${i}`;
-    const at = performance.now();
-    await call("POST", `${app.api}/sandbox/payments`, {
-      headers: customer.partner,
-      json: { iban: customer.iban, amount: "1", memo },
-      status: 201,
-    });
-    sent.set(memo, at);
-    await sleep(Math.random() * PAUSE_MS);
-  }
-  await until(() => arrived.size >= PAYMENTS, 10_000);
-  const times = [...sent].flatMap(([memo, at]) => {
-    const arrival = arrived.get(memo);
-    return arrival ? [arrival.at - at] : [];
-  });
-  times.sort((a, b) => a - b);
-  const template = [...arrived.values()][0]?.data;
-  if (!template) throw new Error("P5: no order.created delivery arrived during the latency phase");
-  const latency = {
-    events: times.length,
-    p50Ms: percentile(times, 0.5),
-    p99Ms: percentile(times, 0.99),
-    minMs: times[0] ?? NaN,
-    maxMs: times.at(-1) ?? NaN,
-    bad: PAYMENTS - times.length + duplicates,
-  };
-  return { latency, template };
-}
 
 /**
  * One burst: the events written at once (on PGlite with the server stopped, then started again), then every
@@ -190,18 +119,10 @@ export async function runP5(context: BenchContext): Promise<void> {
   const receiver = new BenchReceiver();
   const bare = new BenchReceiver();
   try {
-    const [url, bareUrl] = [await receiver.start(), await bare.start()];
-    const customer = await fundedCustomer(app, "1");
-    // The funding payment's own events fan out at once, or at the latest at the next poll; subscribing after them
-    // keeps them out.
-    await sleep(POLL_MS + 500);
-    await call("POST", `${app.api}/webhooks`, {
-      headers: customer.partner,
-      json: { url, secret: receiver.secret, types: ["order.created", "order.updated"] },
-      status: 201,
-    });
+    const customer = await subscribedCustomer(app, receiver);
+    const bareUrl = await bare.start();
 
-    console.log(`Latency: ${PAYMENTS} sandbox payments, one at a time`);
+    console.log(`Latency: sandbox payments, one at a time (bench/p5l.ts)`);
     const { latency, template } = await measureLatency(app, customer, receiver);
     console.log(`  order.created p50 ${latency.p50Ms.toFixed(0)} ms, p99 ${latency.p99Ms.toFixed(0)} ms`);
 

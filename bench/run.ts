@@ -6,6 +6,7 @@ import { runP2 } from "./p2.ts";
 import { runP3 } from "./p3.ts";
 import { runP4 } from "./p4.ts";
 import { runP5 } from "./p5.ts";
+import { runP5Latency } from "./p5l.ts";
 import { runP6 } from "./p6.ts";
 import { runP7 } from "./p7.ts";
 import { runP8 } from "./p8.ts";
@@ -14,14 +15,15 @@ import { root, type BenchContext } from "./settings.ts";
 import { ensureBuild, warnAboutDotenv } from "./targets.ts";
 
 /**
- * `npm run bench [-- p1 p2 p3 p4 p5 p6 p7 p8]`: the benchmarks named, or all of them, one after the other, each on servers of its
- * own. Each prints its figures as ratios measured in the same run and a verdict against its target; the run exits
+ * `npm run bench [-- p1 p2 p3 p4 p5 p5l p6 p7 p8]`: the benchmarks named, or all of them (p5l, P5's latency leg
+ * alone, only when named), one after the other, each on servers of its own. Each prints its figures as ratios measured in the same run and a verdict against its target; the run exits
  * 0 whatever the verdicts (a benchmark reports, it does not gate) and 1 only when a benchmark could not run.
  *   P1  the app's overhead on top of Next.js (bench/p1.ts)
  *   P2  POST /auth/token (client credentials) vs a trivial Next route and vs node-oidc-provider (bench/p2.ts)
  *   P3  GET /orders latency for a profile with a million orders vs one with a thousand (bench/p3.ts)
  *   P4  POST /orders throughput vs a bare loop of signature verifications (bench/p4.ts)
  *   P5  webhook delivery throughput vs a bare loop of signed POSTs, and event-to-receiver latency (bench/p5.ts)
+ *   P5l the latency leg of P5 alone: sandbox payment → its order.created at the receiver (bench/p5l.ts)
  *   P6  first-load JS of the home page, the sign-up and the wallet steps: the build's manifests and the served HTML
  *       (bench/p6.ts)
  *   P7  a read-heavy mix through HAProxy, two instances on one PostgreSQL vs one (bench/p7.ts; DATABASE_URL)
@@ -29,7 +31,19 @@ import { ensureBuild, warnAboutDotenv } from "./targets.ts";
  *       of importing a 50 MB camt.054 (bench/p8.ts)
  */
 
-const BENCHMARKS = { p1: runP1, p2: runP2, p3: runP3, p4: runP4, p5: runP5, p6: runP6, p7: runP7, p8: runP8 } as const;
+const BENCHMARKS = {
+  p1: runP1,
+  p2: runP2,
+  p3: runP3,
+  p4: runP4,
+  p5: runP5,
+  p5l: runP5Latency,
+  p6: runP6,
+  p7: runP7,
+  p8: runP8,
+} as const;
+/** Run only when named: P5 measures the same latency. */
+const ONLY_WHEN_NAMED: readonly string[] = ["p5l"];
 type Name = keyof typeof BENCHMARKS;
 
 const isName = (arg: string): arg is Name => arg in BENCHMARKS;
@@ -66,7 +80,8 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0] ?? 0;
   console.log(`Machine: ${os.cpus().length} CPUs, 1-min load ${loadBefore.toFixed(2)} before start`);
   const context: BenchContext = { root, temp, loadBefore, atEnd: (step) => undo.push(step) };
-  for (const name of chosen ?? (Object.keys(BENCHMARKS) as Name[])) await BENCHMARKS[name](context);
+  const all = (Object.keys(BENCHMARKS) as Name[]).filter((name) => !ONLY_WHEN_NAMED.includes(name));
+  for (const name of chosen ?? all) await BENCHMARKS[name](context);
   console.log(`\n${Math.round((Date.now() - started) / 1000)}s in all`);
 }
 
