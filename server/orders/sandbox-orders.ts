@@ -1,40 +1,17 @@
-import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { electronicFormatIBAN } from "ibantools";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { MAX_IBAN, tooLong } from "../limits.ts";
+import { tooLong } from "../limits.ts";
 import { Reply } from "../contract/reply.ts";
-import { positiveAmountSchema } from "../money/amount.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { writableBySql } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/caller.ts";
 import { orderView, type OrderView } from "./order-view.ts";
+import type { SimulatePaymentRequest } from "../sandbox/sandbox-payment.schemas.ts";
 import { importSimulatedCredit } from "../sandbox/simulated-credit.ts";
 import { processOrder, rejectOrder } from "./settle-order.ts";
-
-/** An IBAN in any spacing or case, checked (country format and checksum) as the order schemas check theirs. */
-const validIban = z
-  .string("must be a string")
-  .max(MAX_IBAN, tooLong(MAX_IBAN))
-  .refine((value) => isValidIBAN(electronicFormatIBAN(value) ?? ""), "is not a valid IBAN");
-
-export const simulatePaymentSchema = z.object({
-  // Any IBAN string is looked up: one this instance did not issue is a 404, as for a real bank's unknown account.
-  iban: z.string("IBAN missing").min(1, "IBAN missing").max(MAX_IBAN, tooLong(MAX_IBAN)),
-  amount: positiveAmountSchema,
-  currency: z.literal("eur", "IBAN payments are in eur").default("eur"),
-  memo: z.string().max(140, "must be at most 140 characters").optional(),
-  debtor: z
-    .object({
-      name: z.string("Name missing").trim().min(1, "Name missing").max(140, tooLong(140)),
-      iban: validIban.optional(),
-    })
-    .default({ name: "Sandbox Payer", iban: "DE89370400440532013000" }),
-  /** The bank's reference; repeat it to report the same payment twice. */
-  reference: z.string().min(1).max(64, tooLong(64)).optional(),
-});
-export type SimulatePaymentRequest = z.infer<typeof simulatePaymentSchema>;
 
 export const rejectOrderSchema = z.object({
   reason: z.string("Reason missing").trim().min(1, "Reason missing").max(500, tooLong(500)),

@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
+import { isSepaWritable } from "../bank/iso20022/sepa-text.ts";
 import { parseAmount } from "../money/amount.ts";
 import { MAX_CLOCK_OFFSET_SECONDS, MAX_DELAY_SECONDS } from "./sandbox-settings.schemas.ts";
 import { MAX_IBAN, MAX_ID } from "../limits.ts";
@@ -8,6 +9,8 @@ import { MAX_IBAN, MAX_ID } from "../limits.ts";
  * What the simulator console's forms send. The forms validate with these same schemas in the browser; the server
  * checks them again. Plain strings in and out (no transforms), so the values cross a server action unchanged.
  */
+
+const SEPA_TEXT_HINT = "Use Latin letters (accents allowed), digits, spaces and / - ? : ( ) . , ' + &";
 
 /** The currencies the simulated bank credits: IBANs receive euros. */
 export const PAYMENT_CURRENCIES = ["eur"] as const;
@@ -18,7 +21,10 @@ export const simulatorPaymentSchema = z.object({
     .trim()
     .min(1, "Enter the IBAN to pay into")
     .max(MAX_IBAN, `At most ${MAX_IBAN} characters`)
-    .refine((value) => isValidIBAN(electronicFormatIBAN(value) ?? ""), "This is not a valid IBAN: check its digits"),
+    .refine(
+      (value) => /^[A-Za-z0-9 ]*$/.test(value) && isValidIBAN(electronicFormatIBAN(value) ?? ""),
+      "This is not a valid IBAN: check its digits",
+    ),
   amount: z
     .string("Enter an amount")
     .trim()
@@ -29,7 +35,8 @@ export const simulatorPaymentSchema = z.object({
       else if (parsed.minor <= 0n) ctx.addIssue({ code: "custom", message: "The amount must be more than 0.00" });
     }),
   currency: z.enum(PAYMENT_CURRENCIES, "IBAN payments are in euros"),
-  memo: z.string().trim().max(140, "At most 140 characters").optional(),
+  // Written into the sandbox bank's camt.054 as given: the same check as the API's (sandbox-payment.schemas.ts).
+  memo: z.string().trim().max(140, "At most 140 characters").refine(isSepaWritable, SEPA_TEXT_HINT).optional(),
 });
 export type SimulatorPayment = z.infer<typeof simulatorPaymentSchema>;
 

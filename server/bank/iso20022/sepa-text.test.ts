@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { assertSepaIdentifier, isCreditorReference, toSepaText } from "./sepa-text.ts";
+import { assertSepaIdentifier, isCreditorReference, isSepaWritable, toSepaText } from "./sepa-text.ts";
 
 describe("toSepaText", () => {
   it("drops accents, spells out ß, æ, ø and &, and turns anything else into a space", () => {
@@ -42,5 +42,77 @@ describe("assertSepaIdentifier and isCreditorReference", () => {
     assert.equal(isCreditorReference("RF19539007547034"), false);
     assert.equal(isCreditorReference("RF18 5390 0754 7034"), false);
     assert.equal(isCreditorReference("XX18539007547034"), false);
+  });
+});
+
+/** Characters of the basic set, letters it spells or unaccents, lone marks, and now and then anything at all. */
+const mostlyLatin = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(..."aZ09 /-?:().,'+éÖßæ&ŁİÅ") },
+  { weight: 1, arbitrary: fc.constantFrom("\u0301", "\u0308") },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) },
+);
+
+describe("isSepaWritable", () => {
+  it("C42 passes Latin text with accents, refuses what toSepaText would blank out", () => {
+    for (const text of [
+      "Müller & Söhne GmbH",
+      "Straße Øresund",
+      "Invoice 7/2026 (paid)",
+      "amoy:0xAbC",
+      "",
+      "e\u0301",
+    ]) {
+      assert.equal(isSepaWritable(text), true, text);
+    }
+    for (const text of [
+      "rtl\u202eevil",
+      "\u2066isolate\u2069",
+      "😀",
+      "a\u0000b",
+      "tab\there",
+      "line\nbreak",
+      "\ud800",
+      "x\udc00y",
+      "e\u0301\u0301",
+      "\u0301",
+      "日本",
+      "€100",
+      "\u00a0",
+      "ﬁ",
+    ]) {
+      assert.equal(isSepaWritable(text), false, JSON.stringify(text));
+    }
+  });
+
+  it("C42 a text it passes loses no character when written in the SEPA set (property, seeded)", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40, unit: mostlyLatin }), (text) => {
+        if (!isSepaWritable(text)) return;
+        const kept = [...text.normalize("NFC")].filter((c) => c !== " ").length;
+        assert.ok(toSepaText(text, 10_000).replaceAll(" ", "").length >= kept, JSON.stringify(text));
+      }),
+      { seed: 31, numRuns: 500 },
+    );
+  });
+
+  it("C42 a text with any control, bidi, emoji or unpaired surrogate in it is refused (property, seeded)", () => {
+    const hostile = fc.constantFrom(
+      "\u0000",
+      "\u0007",
+      "\u001b",
+      "\u007f",
+      "\u202e",
+      "\u200f",
+      "\u2067",
+      "😀",
+      "\ud800",
+      "\udfff",
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), hostile, fc.string({ maxLength: 20 }), (before, bad, after) => {
+        assert.equal(isSepaWritable(`${before}${bad}${after}`), false);
+      }),
+      { seed: 31, numRuns: 500 },
+    );
   });
 });

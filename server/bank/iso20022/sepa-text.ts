@@ -34,6 +34,23 @@ export function toSepaText(text: string, maxLength: number): string {
 }
 
 /**
+ * Whether `toSepaText` can write this text without turning any of it into a space: every character (after NFC) is
+ * in the basic set, spelled out (`ß`, `&`…), or a letter of it with accents. So a text that passes keeps its words
+ * when it is written for a bank; control characters, bidi overrides, emoji, unpaired surrogates, other scripts and
+ * stray combining marks do not pass. What the simulator and the API accept as a payer's name or a remittance text.
+ */
+export function isSepaWritable(text: string): boolean {
+  for (const character of text.normalize("NFC")) {
+    if (SEPA_BASIC.test(character) || Object.hasOwn(SPELLED_OUT, character)) continue;
+    const [base, ...marks] = character.normalize("NFD");
+    if (!base || !/^[A-Za-z]$/.test(base) || marks.length === 0 || !marks.every((m) => /^\p{M}$/u.test(m))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
  * An identifier we send (message id, end-to-end id…): 1 to 35 characters of the basic set, no leading or trailing
  * `/` and no `//` (EPC rules). Throws: our own ids are made to fit, so one that does not is a bug to fix.
  */

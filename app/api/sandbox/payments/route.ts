@@ -2,7 +2,8 @@
 import { getConfig } from "@/server/config.ts";
 import { withSandboxBearer } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { simulateIncomingPayment, simulatePaymentSchema } from "@/server/orders/sandbox-orders.ts";
+import { simulateIncomingPayment } from "@/server/orders/sandbox-orders.ts";
+import { simulatePaymentSchema } from "@/server/sandbox/sandbox-payment.schemas.ts";
 import { SANDBOX_PAYMENT } from "@/server/orders/operator-order.responses.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
