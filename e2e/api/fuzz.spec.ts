@@ -11,6 +11,7 @@ import { operatorSession } from "../fixtures/operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
 import type { Generated } from "../fuzz/generate-requests.ts";
+import type { CallerKind } from "../../server/http/handler.ts";
 
 const PER_OPERATION_AND_CALLER = 16;
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -24,7 +25,13 @@ function generateRequests(count: number, real: Record<string, string>) {
     { stdio: "inherit", env: { ...process.env, LOG_LEVEL: "silent" } },
   );
   const result = JSON.parse(fs.readFileSync(output, "utf8")) as {
-    operations: { method: string; pattern: string; generated: Generated[] }[];
+    operations: {
+      method: string;
+      pattern: string;
+      caller: CallerKind;
+      generated: Generated[];
+      hostileFields: Generated[];
+    }[];
     unknownPaths: Generated[];
   };
   fs.rmSync(path.dirname(output), { recursive: true, force: true });
@@ -34,7 +41,9 @@ function generateRequests(count: number, real: Record<string, string>) {
 /**
  * C44: requests generated from the schemas every API route parses with (the descriptions its caller wrapper
  * attaches), sent over HTTP to an instance of its own, as nobody, as a stranger with a made-up token, as the
- * application (client credentials), as a customer (authorization code) and as the operator. Whatever comes back:
+ * application (client credentials), as a customer (authorization code) and as the operator; and C40/C42, the hostile
+ * class (NUL, unpaired surrogates, bidi overrides, emoji, control characters, over-long text) in every string field
+ * of every route, one at a time in an otherwise plausible request, as the callers the route serves. Whatever comes back:
  * never a 5xx, and every 4xx carries the spec's error body. The seed is printed; `FUZZ_SEED=n` replays a run.
  */
 
@@ -59,7 +68,7 @@ function badOutcome(outcome: Outcome): string | undefined {
 
 test.describe.configure({ mode: "serial" });
 
-test("C44: thousands of generated bad requests over every API route and caller: no 5xx, every 4xx in the error body", async ({
+test("C44 C40 C42: thousands of generated bad requests over every API route and caller, the hostile class in every string field: no 5xx, every 4xx in the error body", async ({
   request,
 }) => {
   test.setTimeout(600_000);
@@ -102,6 +111,23 @@ test("C44: thousands of generated bad requests over every API route and caller: 
         }
       });
     });
+    // The hostile class in each string field of each route, as the callers the route serves (so it gets past the
+    // authentication to the fields), and as the application.
+    const servedBy: Record<CallerKind, (keyof typeof callers)[]> = {
+      public: ["nobody"],
+      "oauth-client": ["nobody"],
+      bearer: ["application", "customer"],
+      application: ["application"],
+      "sandbox-bearer": ["application", "customer"],
+      operator: ["operator"],
+    };
+    let hostileFieldRequests = 0;
+    for (const { method, caller, hostileFields } of ops) {
+      for (const name of servedBy[caller]) {
+        for (const generated of hostileFields) jobs.push({ method, headers: callers[name]!, generated });
+        hostileFieldRequests += hostileFields.length;
+      }
+    }
     // And paths no route serves, with hostile segments.
     for (const generated of unknownPaths) jobs.push({ method: "GET", headers: callers.application!, generated });
 
@@ -134,7 +160,10 @@ test("C44: thousands of generated bad requests over every API route and caller: 
       .sort(([a], [b]) => a - b)
       .map(([s, n]) => `${s}×${n}`)
       .join(" ");
-    console.log(`C44 fuzz: seed ${seed}, ${jobs.length} requests over ${ops.length} operations: ${summary}`);
+    console.log(
+      `C44 fuzz: seed ${seed}, ${jobs.length} requests over ${ops.length} operations ` +
+        `(${hostileFieldRequests} with one hostile field): ${summary}`,
+    );
     expect(jobs.length).toBeGreaterThanOrEqual(5_000);
     expect(
       outcomes.slice(0, 10).map((o) => `${badOutcome(o)}: ${o.status} ← ${o.request} → ${o.body.slice(0, 300)}`),

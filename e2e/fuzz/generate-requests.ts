@@ -10,7 +10,15 @@ import path from "node:path";
 import fc from "fast-check";
 import { apiRoutes } from "../../scripts/lib/api-routes.ts";
 import { DESCRIPTION, type GuardedHandler, type RouteDescription } from "../../server/http/handler.ts";
-import { arbitraryFor, hostileStrings, shapeKeys } from "./zod-arbitrary.ts";
+import {
+  arbitraryFor,
+  baselineFor,
+  HOSTILE_CLASS,
+  hostileStrings,
+  shapeKeys,
+  stringLeaves,
+  withLeaf,
+} from "./zod-arbitrary.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -82,14 +90,7 @@ function generate(operation: Operation, real: Record<string, string>, count: num
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(r.query)) search.append(key, value.slice(0, 4_000));
     const kind = description.bodyKind === "form" ? "form" : "json";
-    const encoded =
-      r.body === undefined
-        ? undefined
-        : kind === "form" && r.body && typeof r.body === "object" && !Array.isArray(r.body)
-          ? new URLSearchParams(
-              Object.entries(r.body).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
-            ).toString()
-          : JSON.stringify(r.body);
+    const encoded = encodeBody(operation, r.body);
     const hasBody = operation.method !== "GET";
     return {
       path: filled === "/" ? "" : filled,
@@ -102,13 +103,72 @@ function generate(operation: Operation, real: Record<string, string>, count: num
   });
 }
 
-/** `count` requests for every implemented operation, and a few for paths no route serves. */
+/** The body as the route reads it: a form's fields as text, anything else as JSON. */
+function encodeBody(operation: Operation, body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  if (operation.description.bodyKind === "form" && body && typeof body === "object" && !Array.isArray(body)) {
+    return new URLSearchParams(
+      Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+    ).toString();
+  }
+  return JSON.stringify(body);
+}
+
+/**
+ * The hostile class in every string field, one field at a time: a plausible body and query (a value the route's
+ * schema accepts where one turns up, with the run's real ids), real ids in the path, and each string leaf of the
+ * body and each query parameter in turn replaced by each value of `HOSTILE_CLASS`. The other fields being valid, the
+ * value gets past the first check that would refuse anything, to whatever reads that field.
+ */
+function hostileFields(operation: Operation, real: Record<string, string>, runSeed: number): Generated[] {
+  const { description } = operation;
+  const reals = Object.values(real);
+  let i = 0;
+  const path = operation.pattern.replace(/\[[^\]]+\]/g, () => segment(reals[i++ % reals.length] ?? "x"));
+  const body = description.body ? baselineFor(description.body, reals, runSeed) : undefined;
+  const query = description.query ? baselineFor(description.query, reals, runSeed + 1) : {};
+  const queryOf = (values: unknown) => {
+    const search = new URLSearchParams();
+    if (values && typeof values === "object") {
+      for (const [key, value] of Object.entries(values)) {
+        if (value !== undefined) search.append(key, typeof value === "string" ? value : JSON.stringify(value));
+      }
+    }
+    return search.size > 0 ? `?${search.toString()}` : "";
+  };
+  const hasBody = operation.method !== "GET";
+  const contentType = description.bodyKind === "form" ? "application/x-www-form-urlencoded" : "application/json";
+  const request = (b: unknown, q: unknown): Generated => ({
+    path: path === "/" ? "" : path,
+    query: queryOf(q),
+    body: hasBody ? encodeBody(operation, b) : undefined,
+    contentType: hasBody ? contentType : undefined,
+  });
+  const out: Generated[] = [];
+  for (const leaf of hasBody ? stringLeaves(body) : []) {
+    for (const value of HOSTILE_CLASS) out.push(request(withLeaf(body, leaf, value), query));
+  }
+  for (const key of shapeKeys(description.query)) {
+    // A query value is a URL's: the longest of the class would only test the request line's limit.
+    for (const value of HOSTILE_CLASS.filter((v) => v.length <= 2_000)) {
+      out.push(request(body, { ...(query as object), [key]: value }));
+    }
+  }
+  return out;
+}
+
+/**
+ * `count` requests for every implemented operation (and the hostile class in each of its string fields, with the
+ * kind of caller it expects), and a few for paths no route serves.
+ */
 export async function generateRequests(seed: number, count: number, real: Record<string, string>) {
   const ops = await operations();
   const requests = ops.map((operation, index) => ({
     method: operation.method,
     pattern: operation.pattern,
+    caller: operation.description.caller,
     generated: generate(operation, real, count, seed + index),
+    hostileFields: hostileFields(operation, real, seed + index),
   }));
   const unknownPaths = fc
     .sample(hostileStrings, { numRuns: 200, seed })

@@ -37,6 +37,28 @@ export const hostileStrings = fc.constantFrom(
   "A".repeat(20_000),
 );
 
+/**
+ * The class of hostile text every string field of every route gets, one field at a time in an otherwise plausible
+ * request (C40, C42; issue 31: an IBAN of "short", an emoji or a bidi override reached the camt writer): NUL,
+ * unpaired surrogates, bidi overrides and isolates, emoji, control characters, over-long text, a short non-value.
+ */
+export const HOSTILE_CLASS: readonly string[] = [
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "x\udc00y",
+  "\u202e",
+  "rtl\u202eevil",
+  "\u2066x\u2069",
+  "\u200f",
+  "😀",
+  "a😀b",
+  "\u0007\u001b[2J",
+  "short",
+  "é".repeat(5_000),
+  "A".repeat(20_000),
+];
+
 /** Values plausible somewhere in this API, so that some requests get past the first check. */
 const plausibleStrings = fc.constantFrom(
   "eur",
@@ -179,4 +201,96 @@ export function shapeKeys(schema: z.ZodType | undefined): string[] {
   if (def.type === "pipe") return shapeKeys(def.in as z.ZodType);
   if (["optional", "default", "nullable"].includes(def.type)) return shapeKeys(def.innerType as z.ZodType);
   return [];
+}
+
+/**
+ * Values `schema` is likely to accept: plausible strings and the run's real ids, every field of an object present,
+ * no wrong types. The baseline a request with one hostile field is made from.
+ */
+export function plausibleFor(schema: z.ZodType, real: readonly string[], depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const inner = (key: string) => plausibleFor(def[key] as z.ZodType, real, depth + 1);
+  if (depth > 6) return fc.constant(undefined);
+  switch (def.type) {
+    case "string":
+      return real.length > 0 ? fc.oneof(plausibleStrings, fc.constantFrom(...real)) : plausibleStrings;
+    case "number":
+    case "int":
+      return fc.integer({ min: 0, max: 100 });
+    case "bigint":
+      return fc.bigInt({ min: 0n, max: 100n });
+    case "boolean":
+      return fc.boolean();
+    case "literal":
+      return fc.constantFrom(...(def.values as unknown[]));
+    case "enum":
+      return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+    case "nonoptional":
+      return inner("innerType");
+    case "pipe":
+      return inner("in");
+    case "lazy":
+      return plausibleFor((def.getter as () => z.ZodType)(), real, depth + 1);
+    case "array":
+      return fc.array(inner("element"), { minLength: 1, maxLength: 2 });
+    case "tuple":
+      return fc.tuple(...(def.items as z.ZodType[]).map((item) => plausibleFor(item, real, depth + 1)));
+    case "union":
+      return fc.oneof(...(def.options as z.ZodType[]).map((option) => plausibleFor(option, real, depth + 1)));
+    case "intersection":
+      return fc.tuple(inner("left"), inner("right")).map(([a, b]) => (isObject(a) && isObject(b) ? { ...a, ...b } : a));
+    case "record":
+      return fc.dictionary(plausibleStrings, inner("valueType"), { minKeys: 1, maxKeys: 1 });
+    case "object": {
+      const shape = def.shape as Record<string, z.ZodType>;
+      const fields = Object.entries(shape).map(([key, value]) => [key, plausibleFor(value, real, depth + 1)] as const);
+      return fc.record(Object.fromEntries(fields));
+    }
+    default:
+      return plausibleStrings;
+  }
+}
+
+/**
+ * A value `schema` accepts if one turns up among `tries` plausible samples, else the first sample. An object is
+ * built field by field (each field's own value searched for), so that a body of many fields still comes out valid.
+ */
+export function baselineFor(schema: z.ZodType, real: readonly string[], seed: number, tries = 300): unknown {
+  const def = defOf(schema);
+  if (def.type === "object") {
+    const shape = def.shape as Record<string, z.ZodType>;
+    const fields = Object.entries(shape).map(([key, field], i) => [key, baselineFor(field, real, seed + i, tries)]);
+    const built = Object.fromEntries(fields) as Record<string, unknown>;
+    if (schema.safeParse(built).success) return built;
+  }
+  if (["optional", "nullable", "default", "prefault", "readonly"].includes(def.type)) {
+    return baselineFor(def.innerType as z.ZodType, real, seed, tries);
+  }
+  const samples = fc.sample(plausibleFor(schema, real), { numRuns: tries, seed });
+  return samples.find((sample) => schema.safeParse(sample).success) ?? samples[0];
+}
+
+/** The paths of the string leaves of a value (object fields and array items, nested). */
+export function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === "string") return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...path, index]));
+  if (isObject(value)) return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
+  return [];
+}
+
+/** `value` with the leaf at `path` replaced (a copy; `value` is left as it is). */
+export function withLeaf(value: unknown, path: readonly (string | number)[], leaf: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return leaf;
+  if (Array.isArray(value)) {
+    return (value as unknown[]).map((item, index) => (index === head ? withLeaf(item, rest, leaf) : item));
+  }
+  if (isObject(value)) return { ...value, [head]: withLeaf(value[head], rest, leaf) };
+  return value;
 }
