@@ -138,19 +138,27 @@ test("C44 C40 C42: thousands of generated bad requests over every API route and 
       while (next < jobs.length) {
         const { method, headers, generated } = jobs[next++]!;
         const url = `${instance.baseUrl}${generated.path}${generated.query}`;
-        const res = await fetch(url, {
-          method,
-          headers: generated.contentType ? { ...headers, "content-type": generated.contentType } : headers,
-          body: generated.body,
-          redirect: "manual",
-        });
+        const request = `${method} ${url.slice(0, 300)} ${(generated.body ?? "").slice(0, 300)}`;
+        let res: Response;
+        try {
+          res = await fetch(url, {
+            method,
+            headers: generated.contentType ? { ...headers, "content-type": generated.contentType } : headers,
+            body: generated.body,
+            redirect: "manual",
+          });
+        } catch (error) {
+          // No answer at all (the connection closed, the server gone): a finding like a 5xx, with the server's last
+          // words, and the run goes on.
+          const cause = error instanceof Error ? `${error.message} (${String(error.cause)})` : String(error);
+          const said = instance.server.output().slice(-1_000);
+          outcomes.push({ status: 599, request, body: `no answer: ${cause}; server output: ${said}` });
+          statuses.set(0, (statuses.get(0) ?? 0) + 1);
+          continue;
+        }
         const body = await res.text();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const outcome = {
-          status: res.status,
-          request: `${method} ${url.slice(0, 300)} ${(generated.body ?? "").slice(0, 300)}`,
-          body,
-        };
+        const outcome = { status: res.status, request, body };
         if (badOutcome(outcome)) outcomes.push(outcome);
       }
     };
