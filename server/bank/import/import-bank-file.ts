@@ -71,33 +71,13 @@ export async function importBankFile(options: {
   const file = await readInboundFile(options.content, config.bank.maxFileBytes);
   checkAccounts(file, config.bank.account.iban);
   const prisma = await db();
-  // Looked at again under the lock below; here so that a refused file is not stored either.
-  const seen = await prisma.bankFile.findUnique({
-    where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
-    select: { id: true, sha256: true },
-  });
-  if (seen && seen.sha256 !== file.sha256) throw otherContent(file.messageId, seen.id);
-  if (!seen) await storeInboundFile(options.content, file.sha256, config);
-
   const report = await prisma.$transaction(
     async (tx) => {
-      // Two instances importing the same file at once: the second waits here, then finds the first's.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`bank-file:${file.messageId}`}))`;
-      const known = await tx.bankFile.findUnique({
-        where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
-      });
-      if (known) {
-        if (known.sha256 !== file.sha256) throw otherContent(file.messageId, known.id);
-        return storedReport(tx, {
-          id: known.id,
-          message: known.message,
-          messageId: known.messageId,
-          sha256: known.sha256,
-        });
-      }
       const now = clock();
       const fileId = randomUUID();
-      await tx.bankFile.create({
+      // The file is recorded first, under its unique message id: an import of the same file committing meanwhile
+      // (another instance, another request) holds this insert until it ends, then the file is found as imported.
+      const created = await tx.bankFile.createManyAndReturn({
         data: {
           id: fileId,
           direction: "inbound",
@@ -112,13 +92,32 @@ export async function importBankFile(options: {
           createdAt: now,
           createdById: options.actor?.userId ?? null,
         },
+        skipDuplicates: true,
+        select: { id: true },
       });
+      if (created.length === 0) {
+        const known = await tx.bankFile.findUniqueOrThrow({
+          where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
+        });
+        if (known.sha256 !== file.sha256) throw otherContent(file.messageId, known.id);
+        return storedReport(tx, {
+          id: known.id,
+          message: known.message,
+          messageId: known.messageId,
+          sha256: known.sha256,
+        });
+      }
+      // A new file: its content is stored while the entries are imported, and the commit waits for it, so a
+      // recorded file always has its content. (A rollback meanwhile leaves at most an unreferenced blob.)
+      const stored = storeInboundFile(options.content, file.sha256, config);
+      stored.catch(() => undefined);
       const entries =
         file.kind === "statement"
           ? await importStatement(tx, file, { fileId, now, ...options })
           : await importPaymentStatus(tx, file, { fileId, now, config });
       const counts = countResults(entries);
       await tx.bankFile.update({ where: { id: fileId }, data: { summary: counts } });
+      await stored;
       const result: ImportReport = {
         file: {
           id: fileId,
