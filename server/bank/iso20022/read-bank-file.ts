@@ -1,15 +1,15 @@
 import { ParseOption, XmlDocument, XmlLibError, XmlParseError } from "libxml2-wasm";
 import { AppError } from "../../errors.ts";
+import { checkBankFileBytes } from "./bank-file-gate.ts";
 import { messageForNamespace, type MessageDefinition } from "./message-registry.ts";
 import { validatorFor } from "./schema-validators.ts";
 import { readableMessage, schemaProblems } from "./validation-problems.ts";
-import { checkProlog } from "./xml-prolog.ts";
 import { copyTree, type XmlTree } from "./xml-tree.ts";
 
 /*
  * The one door bank files come in by (C46, C52). Nothing is read from a file before all of this holds, in this order:
- * it is no larger than the limit; it is UTF-8 XML without a DOCTYPE (so no entity is ever loaded or expanded); it is
- * well-formed; its root is a `Document` in the namespace of a message and version we read; and it is valid against
+ * it is no larger than the limit; its bytes pass the gate (bank-file-gate.ts: UTF-8 and no other encoding, no
+ * DOCTYPE, so no entity is ever loaded or expanded, and nested no deeper than the schemas allow); it is well-formed; its root is a `Document` in the namespace of a message and version we read; and it is valid against
  * that version's official schema. A refusal is an `AppError` naming the element (or `file`) and the reason; a file
  * refused changes nothing because nothing has been read from it yet.
  */
@@ -91,8 +91,7 @@ export function readBankFile(bytes: Uint8Array, options: ReadBankFileOptions = {
       file: `must be at most ${maxBytes} bytes`,
     });
   }
-  const prologProblem = checkProlog(bytes);
-  if (prologProblem) throw refuse("file", `${prologProblem.reason} (line ${prologProblem.line})`);
+  checkBankFileBytes(bytes);
 
   const document = parse(bytes);
   try {

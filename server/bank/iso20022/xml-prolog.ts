@@ -9,6 +9,8 @@
  * refused rather than converted, which also keeps this byte scan honest: in UTF-8 `<!DOCTYPE` is these bytes.
  */
 
+import { isUtf8Name } from "./file-encoding.ts";
+
 export type PrologProblem = { reason: string; line: number };
 
 const encoder = new TextEncoder();
@@ -44,9 +46,13 @@ function lineAt(bytes: Uint8Array, end: number): number {
   return line;
 }
 
-/** The `encoding` of an XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`), if it names one. */
+/**
+ * The `encoding` of an XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`), if it names one: in either
+ * quote, or none (not well-formed, but named all the same), with white space around `=`, in any case.
+ */
 function declaredEncoding(declaration: string): string | undefined {
-  return /\bencoding\s*=\s*["']([^"']*)["']/.exec(declaration)?.[1];
+  const match = /\sencoding\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'?]*))/i.exec(declaration);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
 /**
@@ -54,9 +60,7 @@ function declaredEncoding(declaration: string): string | undefined {
  * on. Anything this scan does not recognise is left to the parser, which refuses what is not well-formed.
  */
 export function checkProlog(bytes: Uint8Array): PrologProblem | null {
-  if (bytes[0] === 0xfe || bytes[0] === 0xff || (bytes[0] === 0x00 && bytes[1] === 0x00)) {
-    return { reason: "must be encoded in UTF-8 (ISO 20022 files are)", line: 1 };
-  }
+  // Another encoding's first bytes are refused before (bank-file-gate.ts, file-encoding.ts).
   let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (isSpace(bytes[at])) at++;
   if (bytes[at] !== LT) return { reason: "is not an XML document", line: lineAt(bytes, at) };
@@ -81,10 +85,11 @@ export function checkProlog(bytes: Uint8Array): PrologProblem | null {
       const end = indexOf(bytes, PI_END, at + 2);
       if (end === -1) return null;
       const instruction = new TextDecoder().decode(bytes.subarray(at, end));
-      if (instruction.startsWith("<?xml") && isSpace(instruction.charCodeAt(5))) {
+      if (instruction.slice(0, 5).toLowerCase() === "<?xml" && isSpace(instruction.charCodeAt(5))) {
         const encoding = declaredEncoding(instruction);
-        if (encoding !== undefined && encoding.toUpperCase() !== "UTF-8") {
-          return { reason: `must be encoded in UTF-8, not ${encoding}`, line: lineAt(bytes, at) };
+        if (encoding !== undefined && !isUtf8Name(encoding)) {
+          const reason = `must be encoded in UTF-8, not ${encoding} (as its XML declaration says)`;
+          return { reason, line: lineAt(bytes, at) };
         }
       }
       at = end + PI_END.length;
