@@ -116,6 +116,19 @@ describe("bank configuration", () => {
     assert.ok(refusal(same).includes("TOKENRAIL_BANK_OUTBOX: must differ from the inbox"));
   });
 
+  it("C46 gives every import three minutes unless told otherwise, and refuses a limit that is not 1 s to 30 min", () => {
+    assert.equal(loadConfig({ TOKENRAIL_DATA_DIR: tmp() }).bank.importTimeLimitSeconds, 180);
+    const told = loadConfig({ TOKENRAIL_DATA_DIR: tmp(), TOKENRAIL_BANK_IMPORT_TIME_LIMIT: "30" });
+    assert.equal(told.bank.importTimeLimitSeconds, 30);
+    for (const value of ["0", "1801", "ten"]) {
+      const problems = refusal({ TOKENRAIL_BANK_IMPORT_TIME_LIMIT: value });
+      assert.ok(
+        problems.some((p) => p.startsWith("TOKENRAIL_BANK_IMPORT_TIME_LIMIT: ")),
+        value,
+      );
+    }
+  });
+
   it("imports files of 4 MiB and more in a process of their own with a 128 MB heap, unless told otherwise", () => {
     assert.deepEqual(loadConfig({ TOKENRAIL_DATA_DIR: tmp() }).bank.importProcess, {
       fromBytes: 4 * 1024 * 1024,

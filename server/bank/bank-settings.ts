@@ -37,6 +37,11 @@ export type BankConfig = {
    * (on PostgreSQL; server/bank/import/import-process.ts).
    */
   importProcess: { fromBytes: number; heapMb: number };
+  /**
+   * How long one import may take, from the start of its reading to its commit (its own waits for a turn aside): past
+   * it the import is ended, nothing of it written, and the file refused with the reason (import-budget.ts).
+   */
+  importTimeLimitSeconds: number;
 };
 
 /** The sandbox's master account (a test BIC: location code ending in 0). */
@@ -83,6 +88,10 @@ export const bankSettings = defineSettings({
       // Where files stop being read whole and are streamed (IN_MEMORY_BYTES, read-inbound-file.ts).
       .default(4 * 1024 * 1024),
     TOKENRAIL_BANK_IMPORT_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(128),
+    // A 50 MB camt.054 imports in about 15 s, 63 s with its heap squeezed (docs/benchmarks.md, P8m): three minutes
+    // is room for that on a slow day, and all a file the reader chokes on can hold up the inbox. At most the
+    // import transaction's own limit (30 minutes).
+    TOKENRAIL_BANK_IMPORT_TIME_LIMIT: z.coerce.number().int().min(1).max(1800).default(180),
   },
   read(e, { production, dataDir, env }, problems): { bank: BankConfig } | undefined {
     const sandbox = e.TOKENRAIL_BANK === "sandbox";
@@ -121,6 +130,7 @@ export const bankSettings = defineSettings({
         autoRelease: e.TOKENRAIL_BANK_AUTO_RELEASE ?? sandbox,
         maxFileBytes: e.TOKENRAIL_BANK_FILE_SIZE_LIMIT,
         importProcess: { fromBytes: e.TOKENRAIL_BANK_IMPORT_PROCESS_BYTES, heapMb: e.TOKENRAIL_BANK_IMPORT_HEAP_MB },
+        importTimeLimitSeconds: e.TOKENRAIL_BANK_IMPORT_TIME_LIMIT,
       },
     };
   },

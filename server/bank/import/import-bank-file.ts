@@ -13,6 +13,7 @@ import { entryLines } from "./entry-lines.ts";
 import { afterImport } from "./after-import.ts";
 import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
 import { importLines, type ImportContext } from "./import-lines.ts";
+import { ImportBudget } from "./import-budget.ts";
 import { importInOwnProcess, importProcessFor } from "./import-process.ts";
 import { readInboundFile, type InboundFile, type StatementFile } from "./read-inbound-file.ts";
 import { storeInboundFile } from "./store-inbound-file.ts";
@@ -60,19 +61,25 @@ export async function importBankFile(options: {
   driveChain?: boolean;
   /** Called after each batch is written, inside the transaction (a throw rolls the whole file back). */
   afterBatch?: (batch: number) => Promise<void> | void;
+  /** The import's time limit; by default `bank.importTimeLimitSeconds` from now (import-budget.ts). */
+  budget?: ImportBudget;
 }): Promise<ImportReport> {
   const { config, clock = serverClock } = options;
-  const ownProcess = await handedOn(options);
+  const budget = options.budget ?? ImportBudget.of(config.bank.importTimeLimitSeconds);
+  const ownProcess = await handedOn(options, budget);
   if (ownProcess) {
     const { report } = ownProcess;
     if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
     return report;
   }
-  const file = await readInboundFile(options.content, config.bank.maxFileBytes);
+  const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
   checkAccounts(file, config.bank.account.iban);
   const prisma = await db();
+  const asked = Date.now();
   const report = await prisma.$transaction(
     async (tx) => {
+      // On the embedded database the transaction waits for another import's to end: not this file's time.
+      budget.excuse(Date.now() - asked);
       const now = clock();
       const fileId = randomUUID();
       // The file is recorded first, under its unique message id: an import of the same file committing meanwhile
@@ -113,11 +120,13 @@ export async function importBankFile(options: {
       stored.catch(() => undefined);
       const entries =
         file.kind === "statement"
-          ? await importStatement(tx, file, { fileId, now, ...options })
+          ? await importStatement(tx, file, { fileId, now, ...options, budget })
           : await importPaymentStatus(tx, file, { fileId, now, config });
       const counts = countResults(entries);
       await tx.bankFile.update({ where: { id: fileId }, data: { summary: counts } });
       await stored;
+      // The last moment to give up: past it the transaction rolls back and nothing of the file is written.
+      budget.check();
       const result: ImportReport = {
         file: {
           id: fileId,
@@ -141,7 +150,7 @@ export async function importBankFile(options: {
  * A large file on disk goes to an import process of its own (import-process.ts), as it came: options only this
  * process can honour (a clock, a restricted reporter, a hook per batch) keep the import here.
  */
-async function handedOn(options: Parameters<typeof importBankFile>[0]) {
+async function handedOn(options: Parameters<typeof importBankFile>[0], budget: ImportBudget) {
   const { content, source } = options;
   if (!("path" in content) || (source !== "upload" && source !== "inbox")) return undefined;
   if (options.clock || options.writableBy || options.afterBatch) return undefined;
@@ -151,6 +160,7 @@ async function handedOn(options: Parameters<typeof importBankFile>[0]) {
     bundle,
     { path: content.path, name: options.name, source, actor: options.actor },
     options.config,
+    { budgetSeconds: budget.seconds },
   );
 }
 
@@ -185,6 +195,7 @@ async function importStatement(
     config: Config;
     writableBy?: Caller;
     afterBatch?: (batch: number) => Promise<void> | void;
+    budget: ImportBudget;
   },
 ): Promise<EntryReport[]> {
   const { config, fileId, now } = options;
@@ -204,6 +215,7 @@ async function importStatement(
       report.push(visible);
     }
     await options.afterBatch?.(batchNumber);
+    options.budget.check();
   }
   if (file.definition.message === "camt.053") {
     for (const header of file.reports) {

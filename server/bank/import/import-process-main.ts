@@ -3,6 +3,7 @@ import { closeDb } from "../../db/client.ts";
 import { isAppError } from "../../errors.ts";
 import { logger } from "../../logging/logger.ts";
 import { importBankFile } from "./import-bank-file.ts";
+import { ImportBudget } from "./import-budget.ts";
 import { markImportProcess, type ImportAnswer, type ImportRequest, type MemoryStage } from "./import-process.ts";
 
 /*
@@ -12,6 +13,9 @@ import { markImportProcess, type ImportAnswer, type ImportRequest, type MemorySt
  */
 
 markImportProcess();
+
+/** How long before the server's deadline this process stops: more than a commit takes. */
+const GIVE_UP_BEFORE_MS = 500;
 
 const MB = 1024 * 1024;
 const memory: MemoryStage[] = [];
@@ -43,6 +47,8 @@ async function run(request: ImportRequest): Promise<void> {
       config: getConfig(),
       // The server drives the mints once this answers.
       driveChain: false,
+      // The server kills this process at its deadline: give up before, rather than commit what it calls refused.
+      budget: ImportBudget.until(request.deadline - GIVE_UP_BEFORE_MS, request.budgetSeconds),
       afterBatch: (batch) => {
         if (batch === 1 || batch % 10 === 0) sample(`batch ${batch} written`);
       },

@@ -6,6 +6,7 @@ import type { AuditActor } from "../../audit/record-audit.ts";
 import { getConfig, type Config } from "../../config.ts";
 import { AppError, type ErrorCode, type FieldErrors } from "../../errors.ts";
 import { logger } from "../../logging/logger.ts";
+import { overTimeLimit } from "./import-budget.ts";
 import type { ImportReport } from "./import-report.ts";
 
 /*
@@ -43,6 +44,12 @@ export type ImportRequest = {
   name: string;
   source: "upload" | "inbox";
   actor?: AuditActor;
+  /**
+   * When the server kills the process (ms since the epoch): the process gives up a moment before, so that it never
+   * commits what the server is about to call refused.
+   */
+  deadline: number;
+  budgetSeconds: number;
 };
 
 /** The process's memory at a stage of the import (megabytes): resident, its heap, and the resident high-water mark. */
@@ -89,21 +96,27 @@ export async function importProcessFor(config: Config, file: string): Promise<st
  */
 const queue = globalThis as typeof globalThis & { __tokenrailImportQueue?: Promise<unknown> };
 
-/** How long an import process may run before it is stopped (its transaction's own limit is 30 minutes). */
-const PROCESS_TIMEOUT_MS = 31 * 60_000;
-
 /**
  * Imports a file in a process of its own (`bundle`, from `importProcessFor`) and answers its report, or throws the
- * error it refused the file with. Imports wait for each other here, in order.
+ * error it refused the file with. Imports wait for each other here, in order; each process has `budgetSeconds`
+ * (the import's time limit) from its start, and is killed past them: the file is then refused with the reason.
  */
 export function importInOwnProcess(
   bundle: string,
-  request: ImportRequest,
+  request: Omit<ImportRequest, "deadline" | "budgetSeconds">,
   config: Config,
-  options: { env?: NodeJS.ProcessEnv } = {},
+  options: { env?: NodeJS.ProcessEnv; budgetSeconds?: number } = {},
 ): Promise<Extract<ImportAnswer, { ok: true }>> {
   const before = queue.__tokenrailImportQueue ?? Promise.resolve();
-  const run = before.then(() => runImportProcess(bundle, request, config, options.env ?? process.env));
+  const budgetSeconds = options.budgetSeconds ?? config.bank.importTimeLimitSeconds;
+  const run = before.then(() =>
+    runImportProcess(
+      bundle,
+      { ...request, budgetSeconds, deadline: Date.now() + budgetSeconds * 1000 },
+      config,
+      options.env ?? process.env,
+    ),
+  );
   queue.__tokenrailImportQueue = run.catch(() => undefined);
   return run;
 }
@@ -123,7 +136,14 @@ async function runImportProcess(
     env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const timer = setTimeout(() => child.kill("SIGKILL"), PROCESS_TIMEOUT_MS);
+  let overTime = false;
+  const timer = setTimeout(
+    () => {
+      overTime = true;
+      child.kill("SIGKILL");
+    },
+    Math.max(0, request.deadline - Date.now()),
+  );
   let answered = false;
   try {
     const answer = await new Promise<ImportAnswer>((resolve, reject) => {
@@ -140,6 +160,11 @@ async function runImportProcess(
       child.once("exit", (code, signal) => {
         if (answered) return;
         const how = signal ?? `exit ${code}`;
+        if (overTime) {
+          logger().warn({ bankFile: request.name, seconds: request.budgetSeconds }, "a bank import ran out of time");
+          reject(overTimeLimit(request.budgetSeconds));
+          return;
+        }
         logger().error({ bankFile: request.name, how, heapMb }, "the bank import process ended before it answered");
         reject(new ImportProcessEnded(how));
       });

@@ -7,6 +7,7 @@ import { readPaymentStatus, type PaymentStatusReport } from "../iso20022/read-pa
 import { readStatementStream, type StreamedEntry } from "../iso20022/read-statement-stream.ts";
 import { readStatement } from "../iso20022/read-statement.ts";
 import type { ReportHeader } from "../iso20022/statement.ts";
+import type { ImportBudget } from "./import-budget.ts";
 
 /*
  * A bank file as the importer needs it, whichever way it came: checked in full (size, prolog, well-formedness,
@@ -36,11 +37,18 @@ export type InboundFile = StatementFile | StatusFile;
 export async function readInboundFile(
   content: { path: string } | { bytes: Uint8Array },
   maxBytes: number,
+  budget?: ImportBudget,
 ): Promise<InboundFile> {
-  if ("bytes" in content) return readBytes(content.bytes, maxBytes);
+  // A file read whole is read at one go, which nothing can interrupt in this process: the budget is asked after.
+  const whole = (bytes: Uint8Array) => {
+    const file = readBytes(bytes, maxBytes);
+    budget?.check();
+    return file;
+  };
+  if ("bytes" in content) return whole(content.bytes);
   const { size } = await fs.stat(content.path);
-  if (size <= IN_MEMORY_BYTES) return readBytes(await fs.readFile(content.path), maxBytes);
-  const stream = await readStatementStream(content.path, { maxBytes });
+  if (size <= IN_MEMORY_BYTES) return whole(await fs.readFile(content.path));
+  const stream = await readStatementStream(content.path, { maxBytes, budget });
   const { header } = stream;
   const definition = messageById(`${header.message}.001.${header.version}`);
   return {

@@ -1,6 +1,6 @@
 import { XmlDocument, XmlLibError, XmlParseError, type ErrorDetail } from "libxml2-wasm";
 import { AppError } from "../../errors.ts";
-import { bankFileText, sha256 } from "./bank-file-text.ts";
+import { bankFileText, sha256, type TimeBudget } from "./bank-file-text.ts";
 import { wrapEntry } from "./entry-envelope.ts";
 import { BANK_FILE_PARSE_OPTIONS } from "./read-bank-file.ts";
 import { validatorFor } from "./schema-validators.ts";
@@ -114,7 +114,11 @@ function refusal(root: StatementRoot, counts: readonly number[], problems: reado
 }
 
 /** Makes every check on the statement at `path`; throws the refusal `AppError`, else returns what pass two needs. */
-export async function checkStatementStream(path: string, maxBytes: number): Promise<CheckedStatement> {
+export async function checkStatementStream(
+  path: string,
+  maxBytes: number,
+  budget?: TimeBudget,
+): Promise<CheckedStatement> {
   const hash = sha256();
   let root: StatementRoot | undefined;
   const problems: Problem[] = [];
@@ -124,7 +128,7 @@ export async function checkStatementStream(path: string, maxBytes: number): Prom
     // Past the fifth problem the rest are not reported: they are not looked for either.
     entry: (entry) => problems.length < MAX_REPORTED_PROBLEMS && checkEntry(root!, entry, problems),
   });
-  for await (const text of bankFileText(path, maxBytes, hash)) cutter.write(text);
+  for await (const text of bankFileText(path, maxBytes, hash, budget)) cutter.write(text);
   const envelopeText = cutter.end();
   const checked = root!;
   let envelope: XmlTree | undefined;

@@ -1,5 +1,5 @@
 import { AppError } from "../../errors.ts";
-import { bankFileText, sha256 } from "./bank-file-text.ts";
+import { bankFileText, sha256, type TimeBudget } from "./bank-file-text.ts";
 import { checkStatementStream } from "./check-statement-stream.ts";
 import { EntryTreeBuilder } from "./entry-tree-builder.ts";
 import { DEFAULT_MAX_BANK_FILE_BYTES } from "./read-bank-file.ts";
@@ -17,7 +17,11 @@ import { type BankStatement, type ReportHeader, type StatementEntry } from "./st
  * inside one transaction. Memory is bounded by the largest entry and the envelope, not by the file.
  */
 
-export type ReadStatementStreamOptions = { maxBytes?: number };
+export type ReadStatementStreamOptions = {
+  maxBytes?: number;
+  /** Asked before each chunk of either pass: an import's time limit (server/bank/import/import-budget.ts). */
+  budget?: TimeBudget;
+};
 
 /** A report as `readStatement` gives it, less its entries, and how many it has. */
 export type StreamedReportHeader = ReportHeader & { entryCount: number };
@@ -52,7 +56,7 @@ export async function readStatementStream(
   options: ReadStatementStreamOptions = {},
 ): Promise<StatementStream> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BANK_FILE_BYTES;
-  const checked = await checkStatementStream(path, maxBytes);
+  const checked = await checkStatementStream(path, maxBytes, options.budget);
   const read = readStatementWith({ definition: checked.root.definition, document: checked.envelope }, (report, kind) =>
     readReportHeader(report, kind),
   );
@@ -72,7 +76,7 @@ export async function readStatementStream(
       inEntry: tree,
       entry: (entry) => batch.push({ report: entry.report, entry: readEntry(tree.take(), entry.position) }),
     });
-    for await (const text of bankFileText(path, maxBytes, hash)) {
+    for await (const text of bankFileText(path, maxBytes, hash, options.budget)) {
       cutter.write(text);
       while (batch.length >= batchSize) {
         const full = batch.slice(0, batchSize);
