@@ -18,6 +18,11 @@ export type LineKind =
    * may already have acted on (a credit minted, a payout settled): for an operator to look at.
    */
   | "reversal"
+  /**
+   * A booked line of an entry its transactions disagree with (side, currency, amount: C63). Neither can be believed,
+   * so it is an exception an operator settles with the bank: never minted, assigned, returned or matched to a payout.
+   */
+  | "contradiction"
   /** Money out of the master account: one of our payouts when its end-to-end id says so. */
   | "debit"
   /** Not booked (PDNG, INFO): reported, never recorded, so its later booking is not taken for a repeat. */
@@ -39,6 +44,8 @@ export type EntryLine = {
   endToEndId?: string;
   returnReason?: string;
   remittance?: string;
+  /** A contradiction's problem: this transaction and its entry, named. */
+  contradiction?: string;
 };
 
 const RETURN_FAMILIES = new Set(["RRCT"]);
@@ -70,13 +77,15 @@ export function entryLines(account: string, entry: StatementEntry, firstIndex: n
     const booked = entry.status === "BOOK";
     const kind: LineKind = !booked
       ? "not_booked"
-      : entry.reversal
-        ? "reversal"
-        : side === "DBIT"
-          ? "debit"
-          : isReturn(entry, transaction)
-            ? "return"
-            : "credit";
+      : entry.contradiction
+        ? "contradiction"
+        : entry.reversal
+          ? "reversal"
+          : side === "DBIT"
+            ? "debit"
+            : isReturn(entry, transaction)
+              ? "return"
+              : "credit";
     const creditor = transaction?.creditorIban;
     const remittance = transaction
       ? [...transaction.remittance.unstructured, ...transaction.remittance.creditorReferences].join(" ").trim()
@@ -93,6 +102,13 @@ export function entryLines(account: string, entry: StatementEntry, firstIndex: n
       endToEndId: endToEndIdOf(transaction),
       returnReason: transaction?.returnReason,
       remittance: remittance || undefined,
+      ...(entry.contradiction
+        ? {
+            contradiction: transaction
+              ? `this transaction is ${side} ${transaction.amount ? `${transaction.amount.decimal} ${transaction.amount.currency}` : "without an amount"}; ${entry.contradiction}`
+              : entry.contradiction,
+          }
+        : {}),
     };
   });
 }

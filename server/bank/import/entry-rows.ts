@@ -5,6 +5,35 @@ import type { EntryLine } from "./entry-lines.ts";
 
 export type EarlierEntry = { entryId: string; orderId?: string; payoutId?: string };
 
+/**
+ * What a line is recorded as, beside its identity: the side, amount, currency and account credited. A line whose
+ * identity was recorded before with another shape is not that entry again (C47), whatever its identity says. A
+ * contradiction (C63) is recorded with amount 0, as an amount the currency cannot carry is: its problem quotes the
+ * bank's amounts, and no operator can mint or return it.
+ */
+export type EntryShape = { side: string; amountMinor: bigint; currency: string; iban: string | null };
+
+export function entryShape(line: EntryLine): EntryShape {
+  return {
+    side: line.side,
+    amountMinor: line.kind === "contradiction" ? 0n : (line.amount?.minor ?? 0n),
+    currency: line.amount?.currency ?? line.entry.amount.currency,
+    iban: line.creditorIban ?? null,
+  };
+}
+
+/**
+ * Whether two lines can be one entry. An account is compared only where both name one: an intraday report without
+ * transaction details reports the credit the camt.054 named, and a line naming no account is never minted anyway.
+ */
+export function sameShape(a: EntryShape, b: EntryShape): boolean {
+  const ibans = a.iban === null || b.iban === null || a.iban === b.iban;
+  return ibans && a.side === b.side && a.amountMinor === b.amountMinor && a.currency === b.currency;
+}
+
+/** Stored beside an earlier entry: its shape, to tell a repeat from another line under the same identity. */
+export type StoredEntry = EarlierEntry & { shape: EntryShape };
+
 /** A booked line's entry to record (`BankEntry`). */
 export type EntryRow = {
   id: string;
@@ -19,11 +48,20 @@ export type EntryRow = {
 export async function earlierEntries(
   tx: Prisma.TransactionClient,
   identities: readonly string[],
-): Promise<Map<string, EarlierEntry>> {
+): Promise<Map<string, StoredEntry>> {
   if (identities.length === 0) return new Map();
   const found = await tx.bankEntry.findMany({
     where: { identity: { in: [...new Set(identities)] } },
-    select: { id: true, identity: true, orderId: true, payoutId: true },
+    select: {
+      id: true,
+      identity: true,
+      orderId: true,
+      payoutId: true,
+      side: true,
+      amountMinor: true,
+      currency: true,
+      iban: true,
+    },
   });
   return new Map(
     found.map((entry) => [
@@ -32,6 +70,7 @@ export async function earlierEntries(
         entryId: entry.id,
         ...(entry.orderId ? { orderId: entry.orderId } : {}),
         ...(entry.payoutId ? { payoutId: entry.payoutId } : {}),
+        shape: { side: entry.side, amountMinor: entry.amountMinor, currency: entry.currency, iban: entry.iban },
       },
     ]),
   );
@@ -48,13 +87,11 @@ export async function insertEntries(
   const data = rows.map(({ id, line, outcome, problem, orderId }) => ({
     id,
     identity: line.identity,
-    side: line.side,
+    ...entryShape(line),
+    amountMinor: entryShape(line).amountMinor.toString(),
     status: line.entry.status,
-    amountMinor: (line.amount?.minor ?? 0n).toString(),
-    currency: line.amount?.currency ?? line.entry.amount.currency,
     bookingDate: line.entry.bookingDate?.slice(0, 10) ?? null,
     valueDate: line.entry.valueDate?.slice(0, 10) ?? null,
-    iban: line.creditorIban ?? null,
     debtorName: line.transaction?.debtorName ?? null,
     debtorIban: line.transaction?.debtorIban ?? null,
     remittance: line.remittance ?? null,

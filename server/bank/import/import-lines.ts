@@ -5,8 +5,9 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../../oauth/caller.ts";
 import { settlePayoutEntry } from "../payments/payouts.ts";
 import type { EntryLine } from "./entry-lines.ts";
-import { earlierEntries, insertEntries, type EarlierEntry, type EntryRow } from "./entry-rows.ts";
+import { earlierEntries, insertEntries, type EarlierEntry, type EntryRow, type StoredEntry } from "./entry-rows.ts";
 import type { EntryReport, EntryResult } from "./import-report.ts";
+import { resolveIdentities, type ResolvedLine } from "./line-identities.ts";
 import { holderProblem, ibanHolders, mintCredits, routedTargets, type CreditToMint } from "./mint-credits.ts";
 
 /*
@@ -43,6 +44,13 @@ function reportLine(line: EntryLine, result: EntryResult, extra: Partial<ReportL
   };
 }
 
+/** An earlier entry as a report line shows it (its shape is for telling repeats apart, not for the report). */
+function visible(entry: StoredEntry): EarlierEntry {
+  const { shape, ...rest } = entry;
+  void shape;
+  return rest;
+}
+
 /** Why a credit line cannot be minted whatever IBAN it names (its amount or currency), or undefined. */
 function amountProblem(line: EntryLine): string | undefined {
   const amount = line.amount;
@@ -56,14 +64,11 @@ function amountProblem(line: EntryLine): string | undefined {
 }
 
 /** Imports one batch of lines; answers their report lines in order. */
-export async function importLines(ctx: ImportContext, lines: readonly EntryLine[]): Promise<ReportLine[]> {
+export async function importLines(ctx: ImportContext, given: readonly EntryLine[]): Promise<ReportLine[]> {
   const { tx, now } = ctx;
-  const booked = lines.filter((line) => line.kind !== "not_booked");
   // Earlier files' entries and this file's earlier batches' alike: they are written in this transaction.
-  const earlier = await earlierEntries(
-    tx,
-    booked.map((line) => line.identity),
-  );
+  const { lines, earlier } = await resolveIdentities(tx, given);
+  const booked = lines.filter((line) => line.kind !== "not_booked");
   /** This batch's entries as they are recorded (a batch naming one credit twice records it once). */
   const recorded = new Map<string, EarlierEntry>();
   const creditLines = booked.filter((line) => line.kind === "credit");
@@ -73,10 +78,10 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
     ctx.writableBy,
   );
 
-  const results = new Map<EntryLine, ReportLine>();
+  const results = new Map<ResolvedLine, ReportLine>();
   const rows: EntryRow[] = [];
   const toMint: { line: EntryLine; credit: CreditToMint }[] = [];
-  const seenHere = new Map<string, EntryLine>();
+  const seenHere = new Map<string, ResolvedLine>();
   for (const line of lines) {
     if (line.kind === "not_booked") {
       results.set(line, reportLine(line, "ignored", { problem: `not booked (${line.entry.status})` }));
@@ -91,13 +96,17 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
     }
     const before = earlier.get(line.identity);
     if (before) {
-      results.set(line, { ...reportLine(line, "already_imported"), ...before });
+      results.set(line, { ...reportLine(line, "already_imported"), ...visible(before) });
       continue;
     }
     if (seenHere.has(line.identity)) continue; // answered below, once the first is recorded
     seenHere.set(line.identity, line);
     const id = randomUUID();
-    if (line.kind === "credit") {
+    if (line.kind === "contradiction" || line.conflict !== undefined) {
+      // Exceptions whatever their kind (C47, C63): never minted here, never taken to a payout.
+      const problem = [line.contradiction, line.conflict].filter((part) => part !== undefined).join("; ");
+      rows.push({ id, line, outcome: "unmatched", problem });
+    } else if (line.kind === "credit") {
       const problem =
         amountProblem(line) ??
         (!line.creditorIban
@@ -154,8 +163,8 @@ export async function importLines(ctx: ImportContext, lines: readonly EntryLine[
       // Recorded meanwhile by another import of the same credit (another file): that one counts.
       const [other] = (await earlierEntries(tx, [row.line.identity])).values();
       if (!other) throw new Error(`entry ${row.line.identity} was neither recorded nor found`);
-      recorded.set(row.line.identity, other);
-      results.set(row.line, { ...reportLine(row.line, "already_imported"), ...other });
+      recorded.set(row.line.identity, visible(other));
+      results.set(row.line, { ...reportLine(row.line, "already_imported"), ...visible(other) });
       continue;
     }
     await settlePayout(ctx, row);

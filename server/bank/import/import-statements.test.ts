@@ -181,6 +181,8 @@ describe("issue 24: statements, payouts and status reports through the importer"
       ["2026112600019001", "RET-DEBIT-REF"],
       ["ORD-01J9Z3K5A1", "RET-TEST-1"],
       ['<Amt Ccy="EUR">200.00</Amt>', '<Amt Ccy="EUR">120.00</Amt>'],
+      // The batch's entry is the sum of its transactions (C63): 120.00 + 300.00.
+      ['<Amt Ccy="EUR">500.00</Amt>', '<Amt Ccy="EUR">420.00</Amt>'],
     ]);
     const debited = await importBytes(debit);
     assert.equal(debited.entries[1]!.result, "payout_debit");

@@ -42,6 +42,32 @@ export function parseDecimalAmount(text: string, currency: string): DecimalAmoun
   return { ok: true, minor: parts[1] === "-" ? -minor : minor };
 }
 
+/** The schema's decimals (at most five): an xs:decimal as an exact count of 10^-5, whatever the currency. */
+const SCHEMA_DECIMALS = 5;
+
+/**
+ * `text` (an xs:decimal) in units of 10^-5, for comparing and adding amounts exactly whatever their currency carries
+ * (a transaction's amounts against its entry's); undefined when it is not a decimal of at most five places.
+ */
+export function schemaUnits(text: string): bigint | undefined {
+  const parts = XS_DECIMAL.exec(text.trim());
+  if (!parts || (parts[2] === "" && (parts[3] ?? "") === "")) return undefined;
+  const fraction = (parts[3] ?? "").replace(/0+$/, "");
+  if (fraction.length > SCHEMA_DECIMALS) return undefined;
+  const units =
+    BigInt(parts[2] || "0") * 10n ** BigInt(SCHEMA_DECIMALS) + BigInt(fraction.padEnd(SCHEMA_DECIMALS, "0"));
+  return parts[1] === "-" ? -units : units;
+}
+
+/** Units of 10^-5 as decimal text without trailing zeros: `950000n` → `"9.5"`. */
+export function formatSchemaUnits(units: bigint): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(SCHEMA_DECIMALS + 1, "0");
+  const whole = digits.slice(0, digits.length - SCHEMA_DECIMALS);
+  const fraction = digits.slice(digits.length - SCHEMA_DECIMALS).replace(/0+$/, "");
+  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
 /** Minor units as the exact decimal text of `currency`: `1050n` EUR → `"10.50"`, `5n` JPY → `"5"`. */
 export function formatDecimalAmount(minor: bigint, currency: string): string {
   const decimals = currencyDecimals(currency);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { entryIdentity } from "./entry-identity.ts";
+import { entryIdentity, normalizeReference } from "./entry-identity.ts";
 import { readBankFile } from "./read-bank-file.ts";
 import { readStatement } from "./read-statement.ts";
 import { type EntryTransaction, type StatementEntry } from "./statement.ts";
@@ -29,6 +29,7 @@ type CreditFields = {
   creditDebit: "CRDT" | "DBIT";
   endToEndId: string | undefined;
   debtorIban: string | undefined;
+  creditorIban: string | undefined;
   remittance: string[];
 };
 
@@ -120,12 +121,14 @@ describe("entryIdentity: different credits never share an identity", () => {
       creditDebit: fc.constantFrom("CRDT" as const, "DBIT" as const),
       endToEndId: fc.option(fc.string({ minLength: 1, maxLength: 35 }), { nil: undefined }),
       debtorIban: fc.option(fc.constantFrom("FR1420041010050500013M02606", "NL91ABNA0417164300"), { nil: undefined }),
+      creditorIban: fc.option(fc.constantFrom("DE21370400440000001234", "DE22370400440000005678"), { nil: undefined }),
       remittance: fc.array(fc.string({ maxLength: 140 }), { maxLength: 2 }),
     });
     const keyOf = (fields: CreditFields) => {
       const details = transaction({
         endToEndId: fields.endToEndId,
         debtorIban: fields.debtorIban,
+        creditorIban: fields.creditorIban,
         creditDebit: fields.creditDebit,
         remittance: { unstructured: fields.remittance, creditorReferences: [] },
       });
@@ -136,13 +139,82 @@ describe("entryIdentity: different credits never share an identity", () => {
         details,
       );
     };
+    // What the fingerprint covers, as it covers it: references and texts normalised (trimmed, blanks collapsed, case).
+    const covered = (fields: CreditFields) =>
+      JSON.stringify(
+        {
+          ...fields,
+          endToEndId: fields.endToEndId === undefined ? "" : normalizeReference(fields.endToEndId),
+          remittance: fields.remittance.map(normalizeReference),
+        },
+        (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v),
+      );
     fc.assert(
       fc.property(credit, credit, (one, other) => {
-        const same =
-          JSON.stringify(one, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)) ===
-          JSON.stringify(other, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+        const same = covered(one) === covered(other);
         assert.equal(keyOf(one) === keyOf(other), same);
       }),
     );
+  });
+});
+
+describe("entryIdentity: one reference, however it is spelt, is one identity (C47)", () => {
+  it("C47 a reference padded with blanks, with runs of inner blanks or in another case is the same identity", () => {
+    const key = (reference: string) =>
+      entryIdentity(ACCOUNT, entry(), transaction({ accountServicerReference: reference }));
+    const plain = key("2026112600012345 AB");
+    for (const spelling of [
+      "  2026112600012345 AB  ",
+      "2026112600012345\t \n AB",
+      "2026112600012345 ab",
+      "\u00a02026112600012345 AB",
+    ]) {
+      assert.equal(key(spelling), plain, JSON.stringify(spelling));
+    }
+    assert.equal(plain, `ref:${ACCOUNT}:2026112600012345 AB`);
+    // The entry's reference is normalised the same way, so both levels still share one key space.
+    assert.equal(entryIdentity(ACCOUNT, entry({ accountServicerReference: " 2026112600012345  ab " })), plain);
+    // A reference of blanks only is none: the UETR, then the fingerprint, identify the credit.
+    assert.match(key("   "), /^fp:/);
+    const uetr = "3F2B9C1E-8D4A-4C6B-9E1F-2A7D5C8B0E41";
+    assert.equal(
+      entryIdentity(ACCOUNT, entry(), transaction({ uetr: ` ${uetr} ` })),
+      `uetr:${ACCOUNT}:${uetr.toLowerCase()}`,
+    );
+  });
+
+  it("C47 random spellings of one reference (padding, inner blank runs, case) give one identity (property, seeded)", () => {
+    const blank = fc.constantFrom(" ", "  ", "\t", "\n", " \t ");
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Z0-9]{2,8}( [A-Z0-9]{2,8}){0,2}$/),
+        fc.array(blank, { maxLength: 3 }),
+        fc.array(blank, { maxLength: 3 }),
+        fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }),
+        (reference, before, after, lower) => {
+          const respelt =
+            before.join("") +
+            [...reference.replace(/ /g, " \t ")].map((c, i) => (lower[i % 30] ? c.toLowerCase() : c)).join("") +
+            after.join("");
+          const key = (text: string) =>
+            entryIdentity(ACCOUNT, entry(), transaction({ accountServicerReference: text }));
+          assert.equal(key(respelt), key(reference));
+        },
+      ),
+      { seed: 4711, numRuns: 500 },
+    );
+  });
+
+  it("C47 the fingerprint tells apart credits that differ only in the account credited", () => {
+    const to = (creditorIban: string) => {
+      const details = transaction({
+        endToEndId: "NOTPROVIDED",
+        debtorIban: "FR1420041010050500013M02606",
+        creditorIban,
+      });
+      return entryIdentity(ACCOUNT, entry({ transactions: [details] }), details);
+    };
+    assert.notEqual(to("DE21370400440000001234"), to("DE22370400440000005678"));
+    assert.equal(to("DE21 3704 0044 0000 0012 34"), to("DE21370400440000001234"));
   });
 });

@@ -13,28 +13,51 @@ import { type EntryTransaction, type StatementEntry } from "./statement.ts";
  *    it on the transaction in one file and on the entry in the other still matches.
  * 2. `uetr`: the transaction's UETR (camt .08), unique world-wide by construction.
  * 3. `fp`: a SHA-256 over what the bank said about the credit: account, booking date, amount, currency, credit or
- *    debit, end-to-end id, debtor IBAN and remittance. Its limits: two genuinely different credits that agree on all
- *    of these (the same payer sending the same amount with the same text twice a day, end-to-end id NOTPROVIDED)
- *    get one key, so the second would be taken for a repeat; and a bank that reports the same credit with a
- *    different booking date or remittance in its two files gives two keys. Only booked entries (status BOOK) should
- *    be identified this way, and a bank that needs the fingerprint deserves a look before it goes live.
+ *    debit, the account credited (the customer's virtual IBAN), end-to-end id, debtor IBAN and remittance. Two
+ *    credits that agree on all of these (the same payer sending the same amount with the same text to the same IBAN
+ *    twice a day, end-to-end id NOTPROVIDED) still get one key, and the second is taken for a repeat; a bank that
+ *    reports one credit with a different booking date or remittance in its two files gives two keys. Only booked
+ *    entries (status BOOK) should be identified this way, and a bank that needs the fingerprint deserves a look
+ *    before it goes live.
+ *
+ * Every text that goes into a key passes `normalizeReference` first, here and nowhere else, so the same reference
+ * spelt with padding (the schema's Max35Text allows it), runs of inner spaces or another case is one key.
  */
 
 function normalizeAccount(account: string): string {
-  return account.replace(/\s+/g, "").toUpperCase();
+  return account.replace(/\s+/gu, "").toUpperCase();
+}
+
+/**
+ * A reference as a key: trimmed, every run of white space one space, upper case. Case-blind on purpose: ISO 20022
+ * gives `AcctSvcrRef` no case semantics, banks' references come from MT-era systems that treat them as
+ * case-insensitive, and the two mistakes are not equal: a credit minted twice because a bank wrote its reference in
+ * another case in its camt.053 creates tokens no money backs, while two references differing only in case are taken
+ * for one credit only when their account, amount, currency and side also agree (otherwise the importer makes the
+ * second an exception), and money not minted is still in the safeguarding account, found at reconciliation.
+ */
+export function normalizeReference(reference: string): string {
+  return reference.trim().replace(/\s+/gu, " ").toUpperCase();
+}
+
+/** A reference as a key, or undefined when it is empty once normalised (all blanks is no reference). */
+function referenceKey(reference: string | undefined): string | undefined {
+  if (reference === undefined) return undefined;
+  return normalizeReference(reference) || undefined;
 }
 
 export function entryIdentity(account: string, entry: StatementEntry, transaction?: EntryTransaction): string {
   const accountKey = normalizeAccount(account);
   const reference =
-    transaction?.accountServicerReference ??
-    (entry.transactions.length <= 1 ? entry.accountServicerReference : undefined);
+    referenceKey(transaction?.accountServicerReference) ??
+    (entry.transactions.length <= 1 ? referenceKey(entry.accountServicerReference) : undefined);
   if (reference) return `ref:${accountKey}:${reference}`;
-  if (transaction?.uetr) return `uetr:${accountKey}:${transaction.uetr.toLowerCase()}`;
+  const uetr = referenceKey(transaction?.uetr);
+  if (uetr) return `uetr:${accountKey}:${uetr.toLowerCase()}`;
 
   const amount = transaction?.amount ?? entry.amount;
   const remittance = transaction
-    ? [...transaction.remittance.unstructured, ...transaction.remittance.creditorReferences]
+    ? [...transaction.remittance.unstructured, ...transaction.remittance.creditorReferences].map(normalizeReference)
     : [];
   const fingerprint = createHash("sha256")
     .update(
@@ -44,7 +67,8 @@ export function entryIdentity(account: string, entry: StatementEntry, transactio
         amount.minor?.toString() ?? amount.decimal,
         amount.currency,
         transaction?.creditDebit ?? entry.creditDebit,
-        transaction?.endToEndId ?? "",
+        transaction?.creditorIban ? normalizeAccount(transaction.creditorIban) : "",
+        referenceKey(transaction?.endToEndId) ?? "",
         transaction?.debtorIban ? normalizeAccount(transaction.debtorIban) : "",
         remittance,
       ]),

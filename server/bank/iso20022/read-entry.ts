@@ -1,4 +1,5 @@
 import { parseDecimalAmount } from "./decimal-amount.ts";
+import { entryContradiction } from "./entry-agreement.ts";
 import {
   type BankAmount,
   type BankTransactionCode,
@@ -55,8 +56,11 @@ function readTransaction(details: XmlTree, problems: string[], where: string): E
   const refs = child(details, "Refs");
   const parties = child(details, "RltdPties");
   const remittance = child(details, "RmtInf");
-  // .04 and .08 give the transaction's amount as `Amt`; .02 only under `AmtDtls/TxAmt`.
-  const amount = child(details, "Amt") ?? at(details, "AmtDtls", "TxAmt", "Amt");
+  // .04 and .08 give the transaction's amount as `Amt`; .02 only under `AmtDtls/TxAmt`. Where both are given they
+  // must agree, which `entryContradiction` checks.
+  const own = child(details, "Amt");
+  const inDetails = at(details, "AmtDtls", "TxAmt", "Amt");
+  const amount = own ?? inDetails;
   return {
     accountServicerReference: textAt(refs, "AcctSvcrRef"),
     endToEndId: textAt(refs, "EndToEndId"),
@@ -64,6 +68,7 @@ function readTransaction(details: XmlTree, problems: string[], where: string): E
     instructionId: textAt(refs, "InstrId"),
     uetr: textAt(refs, "UETR"),
     amount: amount ? readAmount(amount, problems, `${where}/Amt`) : undefined,
+    ...(own && inDetails ? { detailsAmount: readAmount(inDetails, problems, `${where}/AmtDtls/TxAmt/Amt`) } : {}),
     creditDebit: child(details, "CdtDbtInd") ? readCreditDebit(details) : undefined,
     creditorIban: textAt(parties, "CdtrAcct", "Id", "IBAN"),
     // .08 wraps a party in `Pty` (or names an agent instead); .02 and .04 give the name directly.
@@ -96,7 +101,7 @@ export function readEntry(entry: XmlTree, position: number): StatementEntry {
       transactions.push(readTransaction(details, problems, `${where}/TxDtls[${transactions.length + 1}]`));
     }
   }
-  return {
+  const read: StatementEntry = {
     position,
     line: entry.line,
     entryReference: textAt(entry, "NtryRef"),
@@ -112,4 +117,7 @@ export function readEntry(entry: XmlTree, position: number): StatementEntry {
     transactions,
     problems,
   };
+  // Here, where the streamed and the whole-file readers meet, so that both say it of every entry.
+  const contradiction = entryContradiction(read);
+  return contradiction ? { ...read, contradiction } : read;
 }

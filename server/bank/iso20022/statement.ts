@@ -32,7 +32,10 @@ export type EntryTransaction = {
   instructionId?: string;
   /** SWIFT's unique end-to-end transaction reference (camt .08 only). */
   uetr?: string;
+  /** `Amt` (.04, .08), else `AmtDtls/TxAmt/Amt` (.02 gives only that). */
   amount?: BankAmount;
+  /** `AmtDtls/TxAmt/Amt` where the transaction also gives `Amt`: the two must agree (entry-agreement.ts). */
+  detailsAmount?: BankAmount;
   creditDebit?: CreditDebit;
   /** For a credit, the account it was sent to: the virtual IBAN that names the customer. */
   creditorIban?: string;
@@ -63,6 +66,11 @@ export type StatementEntry = {
   reversal: boolean;
   bankTransactionCode?: BankTransactionCode;
   transactions: EntryTransaction[];
+  /**
+   * Set when the entry's transactions disagree with it in side, currency or amount (`entryContradiction`): a sentence
+   * naming both. Such an entry is an exception, whatever it looks like.
+   */
+  contradiction?: string;
   /** What is wrong with this entry (an amount with too many decimals…): reported for it, not for the whole file. */
   problems: string[];
 };
