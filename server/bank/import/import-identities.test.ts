@@ -4,6 +4,9 @@ import { after, describe, it } from "node:test";
 import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { legacyEntryIdentity } from "../iso20022/legacy-entry-identity.ts";
+import { readBankFile } from "../iso20022/read-bank-file.ts";
+import { readStatement } from "../iso20022/read-statement.ts";
 import { testCamt054, type TestEntry } from "../iso20022/testing/write-test-entries.ts";
 import { importBankFile, importDrivesSettled, type ImportReport } from "./import-bank-file.ts";
 import { FIXTURE_MASTER_IBAN, importConfig, seedHolder } from "./testing/bank-import-fixtures.ts";
@@ -14,9 +17,13 @@ await setUpTestInstance("bank_import_identities");
 const config = importConfig();
 const PAYER = "FR1420041010050500013M02606";
 
-function importEntries(entries: TestEntry[]): Promise<ImportReport> {
+function fileOf(entries: TestEntry[]): Uint8Array {
   const messageId = `NTF-${randomBytes(10).toString("hex")}`;
-  const bytes = testCamt054({ messageId, accountIban: FIXTURE_MASTER_IBAN, entries });
+  return testCamt054({ messageId, accountIban: FIXTURE_MASTER_IBAN, entries });
+}
+
+function importEntries(entries: TestEntry[]): Promise<ImportReport> {
+  const bytes = fileOf(entries);
   return importBankFile({ content: { bytes }, name: "test.xml", source: "upload", config, driveChain: false });
 }
 
@@ -153,5 +160,40 @@ describe("C47: an identity counts a credit once, and only that credit", () => {
     }
     assert.equal(minted, credits.length, `seed ${seed}: each credit minted once`);
     assert.equal((await ordersOf(holder.profileId)).length, credits.length, `seed ${seed}`);
+  });
+
+  it("C47 a credit recorded under its key from before references were normalised is found again, not minted twice", async () => {
+    const prisma = await db();
+    const holder = await seedHolder();
+    const lower = ` acsr${randomBytes(5).toString("hex")} `;
+    const withReference = creditTo(holder.iban, "17.00", { reference: lower });
+    const withoutReference = creditTo(holder.iban, "18.00");
+    const bytes = fileOf([withReference, withoutReference]);
+    const first = await importBankFile({
+      content: { bytes },
+      name: "old.xml",
+      source: "upload",
+      config,
+      driveChain: false,
+    });
+    assert.deepEqual(first.counts, { minted: 2 });
+    // As the importer recorded them before the upgrade: under the keys of the time.
+    const [entryWith, entryWithout] = readStatement(readBankFile(bytes)).reports[0]!.entries;
+    for (const [line, entry] of [
+      [first.entries[0]!, entryWith!],
+      [first.entries[1]!, entryWithout!],
+    ] as const) {
+      const old = legacyEntryIdentity(FIXTURE_MASTER_IBAN, entry, entry.transactions[0]);
+      assert.notEqual(old, line.identity);
+      await prisma.bankEntry.update({ where: { identity: line.identity }, data: { identity: old } });
+      await prisma.incomingPayment.update({ where: { bankReference: line.identity }, data: { bankReference: old } });
+    }
+    const again = await importEntries([withReference, withoutReference]);
+    assert.deepEqual(again.counts, { already_imported: 2 });
+    assert.deepEqual(
+      again.entries.map((line) => line.orderId),
+      first.entries.map((line) => line.orderId),
+    );
+    assert.equal((await ordersOf(holder.profileId)).length, 2);
   });
 });

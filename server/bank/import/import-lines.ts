@@ -67,7 +67,7 @@ function amountProblem(line: EntryLine): string | undefined {
 export async function importLines(ctx: ImportContext, given: readonly EntryLine[]): Promise<ReportLine[]> {
   const { tx, now } = ctx;
   // Earlier files' entries and this file's earlier batches' alike: they are written in this transaction.
-  const { lines, earlier } = await resolveIdentities(tx, given);
+  const { lines, earlier } = await resolveIdentities(tx, ctx.account, given);
   const booked = lines.filter((line) => line.kind !== "not_booked");
   /** This batch's entries as they are recorded (a batch naming one credit twice records it once). */
   const recorded = new Map<string, EarlierEntry>();

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { formatDecimalAmount } from "../iso20022/decimal-amount.ts";
+import { legacyEntryIdentity } from "../iso20022/legacy-entry-identity.ts";
 import type { EntryLine } from "./entry-lines.ts";
 import { earlierEntries, entryShape, sameShape, type EntryShape, type StoredEntry } from "./entry-rows.ts";
 
@@ -33,17 +34,20 @@ function conflictIdentity(identity: string, shape: EntryShape): string {
 /** The batch's lines under the identities they are recorded with, and what was recorded before under any of them. */
 export async function resolveIdentities(
   tx: Prisma.TransactionClient,
+  account: string,
   lines: readonly EntryLine[],
 ): Promise<{ lines: ResolvedLine[]; earlier: Map<string, StoredEntry> }> {
   const booked = lines.filter((line) => line.kind !== "not_booked");
-  const earlier = await earlierEntries(
-    tx,
-    booked.map((line) => line.identity),
-  );
+  // Entries recorded before the identities were normalised keep their old keys: a line is looked up under both.
+  const legacy = new Map(booked.map((line) => [line, legacyEntryIdentity(account, line.entry, line.transaction)]));
+  const earlier = await earlierEntries(tx, [...booked.map((line) => line.identity), ...legacy.values()]);
   const firstHere = new Map<string, EntryShape>();
   const resolved = lines.map((line): ResolvedLine => {
     if (line.kind === "not_booked") return line;
     const shape = entryShape(line);
+    const old = legacy.get(line)!;
+    const recordedBefore = old !== line.identity && !earlier.has(line.identity) ? earlier.get(old) : undefined;
+    if (recordedBefore && sameShape(recordedBefore.shape, shape)) return { ...line, identity: old };
     const stored = earlier.get(line.identity)?.shape ?? firstHere.get(line.identity);
     if (!stored) firstHere.set(line.identity, shape);
     if (!stored || sameShape(stored, shape)) return line;
