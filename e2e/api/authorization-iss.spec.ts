@@ -104,9 +104,7 @@ test.describe("issue 17: authorization responses name their issuer (RFC 9207)", 
       expect(back.searchParams.get("error"), JSON.stringify(extra)).toBeTruthy();
       expect(back.searchParams.get("iss"), JSON.stringify(extra)).toBe(server.appUrl);
       // The strict client gets as far as the error itself: the issuer checked out.
-      expect(() => oauth.validateAuthResponse(as, client, back, extra.state)).toThrow(
-        oauth.AuthorizationResponseError,
-      );
+      expect(() => oauth.validateAuthResponse(as, client, back, extra.state)).toThrow(oauth.AuthorizationResponseError);
     }
   });
 });
