@@ -80,7 +80,10 @@ test("C50 a pain.002 rejecting the whole payment information block (AM04, no pay
   const processing = await operator.post(`/api/admin/orders/${redeem.id}/process`);
   expect(processing.status(), await processing.text()).toBe(200);
 
-  // The payment file waits for the operator; released, the redeem is processed and its tokens are gone.
+  // The operator runs the payments; the file waits for the release; released, the redeem is processed and its
+  // tokens are gone.
+  const run = await operator.post("/api/admin/bank/payment-runs");
+  expect(run.status(), await run.text()).toBe(201);
   let paymentFile: BankFileView | undefined;
   await expect
     .poll(
@@ -100,7 +103,7 @@ test("C50 a pain.002 rejecting the whole payment information block (AM04, no pay
   // The bank rejects the block: our files have one, named by the file's message id.
   const rejection = pain002(paymentFile!.messageId, paymentFile!.messageId);
   const res = await upload(rejection);
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), await res.text()).toBe(201);
   const report = (await res.json()) as Upload;
   const endToEndId = redeem.id.replaceAll("-", "");
   expect(report.entries).toEqual([

@@ -115,7 +115,10 @@ test("C55: forgot-password answers known and unknown addresses in the same time 
     `${times.known.length} pairs, Mann-Whitney p = ${p.toExponential(2)}`;
   test.info().annotations.push({ type: "timing", description: summary });
   console.log(summary);
-  // Not told apart at a strict level, and no gap worth measuring between the medians.
+  // Not told apart at a strict level, by the distributions (Mann-Whitney) or by the pairs (a sign test: with no
+  // difference, one side is slower in fewer than a quarter or more than three quarters of 48 pairs about twice in
+  // ten thousand runs (2.2e-4); the defect made a known address the slower one in 97 % of pairs).
   expect(p, summary).toBeGreaterThan(0.001);
-  expect(Math.abs(mk - mu), summary).toBeLessThan(Math.max(2, 0.1 * Math.min(mk, mu)));
+  expect(knownSlower, summary).toBeGreaterThanOrEqual(Math.ceil(times.known.length / 4));
+  expect(knownSlower, summary).toBeLessThanOrEqual(Math.floor((times.known.length * 3) / 4));
 });
