@@ -2,9 +2,7 @@ import { randomUUID } from "node:crypto";
 import { serverClock, type Clock } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { clientAuthLimiter, type AttemptOutcome } from "../security/failure-limiter.ts";
-import { attemptWithinLimit } from "../security/limited-attempt.ts";
-import type { CachedClient } from "./auth-cache.ts";
+import { clientAuthLimiter } from "../security/failure-limiter.ts";
 import { findClient } from "./find-client.ts";
 import { secretMatches } from "./secrets.ts";
 import { accessTokenKey, signAccessToken } from "./signed-access-token.ts";
@@ -28,23 +26,29 @@ export async function issueClientCredentialsToken(options: {
   if (!clientSecret) missing.client_secret = "client_secret is required";
   if (!clientId || !clientSecret) throw new AppError("VALIDATION", "Validation errors", missing);
 
+  // Failures are counted after the check, not reserved before it as passwords are (limited-attempt.ts): a client
+  // secret is 256 random bits, hopeless to guess at any rate, so a burst of simultaneous guesses all being checked
+  // costs nothing, while reserving would refuse a partner's backend that asks for many tokens at once.
+  const limiter = clientAuthLimiter();
   const now = clock();
-  const client = await attemptWithinLimit({
-    limiter: clientAuthLimiter(),
-    key: `client:${clientId.toLowerCase()}`,
-    now: now.getTime(),
-    refusal: () => "Too many failed attempts for this client; try again later",
-    check: async (): Promise<{ outcome: AttemptOutcome; value: CachedClient | "wrong-grant" | undefined }> => {
-      const found = await findClient(clientId);
-      // Not a client that authenticates with a secret: nothing was checked, so nothing counts.
-      if (found && found.kind !== "client_credentials") return { outcome: "uncounted", value: "wrong-grant" };
-      if (!found || !secretMatches(clientSecret, found.secretHash)) return { outcome: "failure", value: undefined };
-      return { outcome: "success", value: found };
-    },
-  });
-  if (client === "wrong-grant") throw new AppError("UNAUTHORIZED_CLIENT", WRONG_GRANT_MESSAGE);
-  // One message for an unknown client and a wrong secret: the endpoint does not confirm which client ids exist.
-  if (!client) throw new AppError("INVALID_CLIENT", "Client authentication failed");
+  const limitKey = `client:${clientId.toLowerCase()}`;
+  const wait = limiter.retryAfterSeconds(limitKey, now.getTime());
+  if (wait > 0) {
+    throw new AppError("TOO_MANY_REQUESTS", "Too many failed attempts for this client; try again later", undefined, {
+      "retry-after": String(wait),
+    });
+  }
+  const failed = () => {
+    limiter.recordFailure(limitKey, now.getTime());
+    // One message for an unknown client and a wrong secret: the endpoint does not confirm which client ids exist.
+    return new AppError("INVALID_CLIENT", "Client authentication failed");
+  };
+
+  const client = await findClient(clientId);
+  if (!client) throw failed();
+  if (client.kind !== "client_credentials") throw new AppError("UNAUTHORIZED_CLIENT", WRONG_GRANT_MESSAGE);
+  if (!secretMatches(clientSecret, client.secretHash)) throw failed();
+  limiter.reset(limitKey);
 
   // Signed, not stored: nothing to write, and the token works at once on every instance sharing the secret.
   const issuedAt = now.getTime();

@@ -44,7 +44,11 @@ export const SANDBOX_DEBTOR = { name: "Sandbox Payer", iban: "DE8937040044053201
 
 export const simulatePaymentSchema = z.object({
   // A valid IBAN this instance did not issue (or the caller may not act on) is a 404, as a real bank's unknown account.
-  iban: z.string("IBAN missing").min(1, "IBAN missing").pipe(ibanSchema),
+  iban: z
+    .string("IBAN missing")
+    .min(1, "IBAN missing")
+    .max(MAX_IBAN, { error: tooLong(MAX_IBAN), abort: true })
+    .pipe(ibanSchema),
   amount: positiveAmountSchema,
   currency: z.literal("eur", "IBAN payments are in eur").default("eur"),
   memo: sepaTextSchema({ max: 140 }).optional(),

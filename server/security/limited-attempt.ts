@@ -2,7 +2,7 @@ import { AppError } from "../errors.ts";
 import type { AttemptOutcome, FailureLimiter } from "./failure-limiter.ts";
 
 /**
- * One attempt at a limited secret — a password, a second factor, a client secret (C29, C57). The attempt is taken
+ * One attempt at a limited secret — a password, a second factor (C29, C57). The attempt is taken
  * before its slow check runs and counts as a failure until the check says otherwise, so attempts made at the same
  * time cannot all pass a limit none of them has counted yet: once the limit's worth are under way, the rest are
  * refused (TOO_MANY_REQUESTS with Retry-After) without being checked. `check` answers how the attempt ended; one that
