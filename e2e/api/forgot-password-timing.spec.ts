@@ -1,6 +1,7 @@
 import { expect, test } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, server, V2 } from "../fixtures/api.ts";
 import { uniqueEmail } from "../fixtures/callback.ts";
+import { mulberry32 } from "../../server/testing/seeded-random.ts";
 
 /**
  * Mann-Whitney U, two-sided, normal approximation with tie and continuity corrections: the probability of samples
@@ -46,14 +47,7 @@ const median = (values: number[]) => {
 
 /** A seeded generator (mulberry32): which of each pair goes first is random but replayable. */
 function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  return mulberry32(seed);
 }
 
 test("C55: forgot-password answers known and unknown addresses in the same time (48 interleaved pairs, Mann-Whitney)", async ({

@@ -7,6 +7,7 @@ import { accountBalance } from "./accounts.ts";
 import { ledgerReport } from "./ledger-report.ts";
 import { recordBurn, recordHold, recordMint, recordRelease, type WalletRef } from "./movements.ts";
 import { InsufficientFunds } from "./post-transaction.ts";
+import { mulberry32 } from "../testing/seeded-random.ts";
 
 await setUpTestInstance("ledger");
 
@@ -21,14 +22,7 @@ const walletOf = (n: number, chain = "sepolia", currency = "eur"): WalletRef => 
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 async function assertConsistent(context: string) {

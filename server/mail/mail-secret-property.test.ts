@@ -14,6 +14,7 @@ import { enqueueMail, type MailMessage } from "./enqueue-mail.ts";
 import { SECRET_MARK } from "./mail-secret.ts";
 import { plainRenderer } from "./plain-renderer.ts";
 import { runMailWorker } from "./run-mail-worker.ts";
+import { mulberry32 } from "../testing/seeded-random.ts";
 
 /*
  * Issue 12 as a property: mails with a secret of any characters, marked in a link (anywhere in its URL) or as a code,
@@ -29,14 +30,7 @@ const RUNS = 16;
 
 /** mulberry32: a small deterministic generator. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const text = (alphabet: string, min: number, max: number) =>
     Array.from({ length: int(min, max) }, () => alphabet[int(0, alphabet.length - 1)]).join("");

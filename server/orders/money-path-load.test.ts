@@ -20,6 +20,7 @@ import { placeOrder } from "./place-order.ts";
 import { receiveIncomingPayment } from "./receive-payment.ts";
 import { stopSignatureWorkers } from "./signature-worker.ts";
 import { processOrder, rejectOrder } from "./settle-order.ts";
+import { mulberry32 } from "../testing/seeded-random.ts";
 
 // C74 on a real PostgreSQL: the money path's transactions side by side on two shared wallets for a while — payments
 // minted through the chain queue, redeem orders each sent three times at once under one Idempotency-Key, orders
@@ -45,14 +46,7 @@ const COPIES = 3;
 
 /** mulberry32: a small seeded generator, so the amounts of a failing run can be replayed from its seed. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 type Customer = { caller: Caller; account: PrivateKeyAccount; iban: string; profileId: string; signed: number };

@@ -7,6 +7,7 @@ import { SIGN_IN_LIMIT } from "../security/failure-limiter.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { hashPassword } from "./password.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
+import { mulberry32 } from "../testing/seeded-random.ts";
 
 // The sign-in failure limit under concurrency (C29), on a real database (PGlite, or PostgreSQL when DATABASE_URL is
 // set): attempts for one address made at the same time count each other before their passwords are hashed.
@@ -16,14 +17,7 @@ const PASSWORD = "correct horse battery";
 
 /** A small seeded generator (mulberry32), so a failing order can be replayed. */
 function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  return mulberry32(seed);
 }
 
 async function account(): Promise<string> {

@@ -15,6 +15,7 @@ import {
   randomIban,
   seedHolder,
 } from "./testing/bank-import-fixtures.ts";
+import { releasedPayouts } from "./testing/import-test-helpers.ts";
 
 await setUpTestInstance("bank_import_statements");
 
@@ -34,39 +35,6 @@ function variant(name: string, replacements: [string, string][]): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-/** Payouts released in one of our payment files (as the payments side writes them), by end-to-end id. */
-async function releasedPayouts(messageId: string, payouts: { endToEndId: string; amountMinor: bigint }[]) {
-  const prisma = await db();
-  const file = await prisma.bankFile.create({
-    data: {
-      direction: "outbound",
-      message: "pain.001.001.09",
-      messageId,
-      sha256: "0".repeat(64),
-      size: 1,
-      name: `${messageId}.xml`,
-      source: "payment-run",
-      state: "released",
-      accountIban: FIXTURE_MASTER_IBAN,
-      createdAt: new Date(),
-    },
-  });
-  for (const payout of payouts) {
-    await prisma.payout.create({
-      data: {
-        ...payout,
-        bankReference: payout.endToEndId,
-        currency: "eur",
-        counterpart: { identifier: { standard: "iban", iban: "DE89370400440532013000" }, details: { name: "Payee" } },
-        state: "released",
-        fileId: file.id,
-        sentAt: new Date(),
-        releasedAt: new Date(),
-      },
-    });
-  }
-}
-
 describe("issue 24: statements, payouts and status reports through the importer", () => {
   after(async () => {
     await importDrivesSettled();
@@ -77,10 +45,13 @@ describe("issue 24: statements, payouts and status reports through the importer"
     const prisma = await db();
     await seedHolder({ iban: "DE21370400440000001234" });
     await seedHolder({ iban: "DE22370400440000005678" });
-    await releasedPayouts("PAYOUTS-20261126-1", [
-      { endToEndId: "ORD-01J9Z3K5A1", amountMinor: 20_000n },
-      { endToEndId: "ORD-01J9Z3K5A2", amountMinor: 30_000n },
-    ]);
+    await releasedPayouts(
+      [
+        { endToEndId: "ORD-01J9Z3K5A1", amountMinor: 20_000n },
+        { endToEndId: "ORD-01J9Z3K5A2", amountMinor: 30_000n },
+      ],
+      "PAYOUTS-20261126-1",
+    );
 
     const notified = await importBytes(fixture("camt.054.001.08.xml"));
     assert.deepEqual(
@@ -173,7 +144,7 @@ describe("issue 24: statements, payouts and status reports through the importer"
     const entryId = (await prisma.bankEntry.findFirstOrThrow({ where: { fileId: exception.file.id } })).id;
     // The operator returned it to its sender (as the payments side records a return): the payout is released.
     await prisma.bankEntry.update({ where: { id: entryId }, data: { outcome: "returned" } });
-    await releasedPayouts("RETURNS-1", [{ endToEndId: "RET-TEST-1", amountMinor: 12_000n }]);
+    await releasedPayouts([{ endToEndId: "RET-TEST-1", amountMinor: 12_000n }], "RETURNS-1");
     await prisma.payout.update({ where: { endToEndId: "RET-TEST-1" }, data: { bankEntryId: entryId } });
     const debit = variant("camt.053.001.08.xml", [
       ["STM-20261126", "STM-RET-1"],

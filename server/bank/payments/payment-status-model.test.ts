@@ -16,6 +16,7 @@ import { redeemEndToEndId } from "./end-to-end-id.ts";
 import { runPaymentRun } from "./payouts.ts";
 import { applied, reissuesOf, walletBalance } from "./testing/payout-assertions.ts";
 import { bankConfig, burned, customer, orderEvents, placedRedeem } from "./testing/payout-fixtures.ts";
+import { mulberry32 } from "../../testing/seeded-random.ts";
 
 /*
  * Issue 31, the class: random pain.002 reports (seeded, reproducible with TOKENRAIL_TEST_SEED) with or without a
@@ -32,14 +33,7 @@ const CASES = 10;
 
 /** mulberry32: a small seeded generator, the same sequence for the same seed. */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  return mulberry32(seed);
 }
 
 type Level = "group" | "paymentInformation" | "transaction";

@@ -16,6 +16,7 @@ import {
 import { generateCamt053 } from "../iso20022/testing/generate-camt053.ts";
 import { recomputeSafeguardingDays } from "./safeguarding-day.ts";
 import type { GeneratedCredit } from "../iso20022/testing/generate-camt054.ts";
+import { mulberry32 } from "../../testing/seeded-random.ts";
 
 /*
  * C47 and C51 as a property: credits to several virtual IBANs (and to IBANs nobody holds) are split at random over
@@ -33,14 +34,7 @@ const config = importConfig();
 
 /** mulberry32: a small deterministic generator, so a seed replays the same files in the same order. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
   const shuffle = <T>(items: readonly T[]): T[] => {

@@ -1,17 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { db } from "../../../db/client.ts";
 import { FIXTURE_MASTER_IBAN } from "./bank-import-fixtures.ts";
+import { mulberry32 } from "../../../testing/seeded-random.ts";
 
 /** A small seeded generator (mulberry32): a randomized test names its seed and runs again the same way. */
 export function randomGenerator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     /** 0 ≤ n < `below`. */
@@ -21,10 +15,12 @@ export function randomGenerator(seed: number) {
 }
 
 /** Payouts released in one of our payment files (as the payments side writes them), by end-to-end id. */
-export async function releasedPayouts(payouts: { endToEndId: string; amountMinor: bigint }[]): Promise<void> {
+export async function releasedPayouts(
+  payouts: { endToEndId: string; amountMinor: bigint }[],
+  messageId = `PAYOUTS-${randomBytes(8).toString("hex")}`,
+): Promise<void> {
   if (payouts.length === 0) return;
   const prisma = await db();
-  const messageId = `PAYOUTS-${randomBytes(8).toString("hex")}`;
   const file = await prisma.bankFile.create({
     data: {
       direction: "outbound",

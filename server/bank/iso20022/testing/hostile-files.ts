@@ -1,4 +1,5 @@
 import { fixture } from "./fixtures.ts";
+import { mulberry32 } from "../../../testing/seeded-random.ts";
 
 /*
  * Hostile bank files, made from a valid one, for the tests of the gate every file passes (bank-file-gate.ts): files
@@ -8,14 +9,7 @@ import { fixture } from "./fixtures.ts";
 
 /** mulberry32: a small deterministic generator, so a seed replays the same files. */
 export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
   return { next, int, pick };
