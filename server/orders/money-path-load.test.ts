@@ -163,9 +163,9 @@ describe("C74: the money path under a mixed concurrent load", { skip: !POSTGRES 
       // Every copy that is placed gets the one order of its key; the others are refusals the caller can read (the
       // amount beyond the balance). A refusal is not kept under the key: a copy that waited behind a refused one is
       // judged afresh, and is placed if a payment came in meanwhile.
-      const orders = new Set(answers.filter((answer) => !answer.includes(" ")));
-      const refusals = answers.filter((answer) => answer.includes(" "));
-      if (orders.size > 1 || refusals.some((answer) => !answer.startsWith("VALIDATION ")))
+      const orders = new Set(answers.filter((answer) => answer !== undefined && !answer.includes(" ")));
+      const refusals = answers.filter((answer) => answer === undefined || answer.includes(" "));
+      if (orders.size > 1 || refusals.some((answer) => !answer?.startsWith("VALIDATION ")))
         failures.push(`redeem ${idempotencyKey}: the copies answered ${answers.join(" | ")}`);
       const [id] = orders;
       return id;
