@@ -4,6 +4,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Order } from "../generated/prisma/client.ts";
 import { awaitImportedOrders, importBankFile } from "../bank/import/import-bank-file.ts";
+import { isConflictIdentity } from "../bank/import/line-identities.ts";
 import { sandboxId } from "../bank/sandbox/sandbox-bank.ts";
 import { writeCamt054 } from "../bank/sandbox/sandbox-bank-files.ts";
 import { mayWriteProfile } from "../oauth/accessible-profiles.ts";
@@ -73,7 +74,10 @@ export async function importSimulatedCredit(
   const [entry] = report.entries;
   if (!entry) throw new Error("The simulated credit was not reported");
   if (entry.result === "already_imported") await assertSamePayment(entry.identity, credit, entry.orderId);
-  else if (entry.result !== "minted" || !entry.orderId) {
+  else if (entry.result === "unmatched" && isConflictIdentity(entry.identity)) {
+    // The reference named another payment: an exception, as a bank's credit would be; the simulator says so at once.
+    throw new AppError("CONFLICT", "This bank reference was reported for another payment");
+  } else if (entry.result !== "minted" || !entry.orderId) {
     // Recorded as a bank's credit would be (an exception for an operator), but the simulator says why at once.
     throw new AppError("VALIDATION", "Validation errors", { iban: entry.problem ?? "The payment could not be minted" });
   }

@@ -21,6 +21,11 @@ function describeShape(shape: EntryShape): string {
   return `${shape.side} ${amount}${shape.iban ? ` to ${shape.iban}` : ""}`;
 }
 
+/** Whether a line was recorded under `conflictIdentity`: its identity had been recorded for another entry. */
+export function isConflictIdentity(identity: string): boolean {
+  return identity.includes("~");
+}
+
 /** The identity of a line that `identity` failed to tell apart: upper case, so that it survives normalisation. */
 function conflictIdentity(identity: string, shape: EntryShape): string {
   const digest = createHash("sha256")
