@@ -127,6 +127,8 @@ test("C55: forgot password: one answer for every address, a single-use short-liv
   browser,
   request,
 }, testInfo) => {
+  // Two browsers, two accessibility passes and a job's mail: about 25 s on a quiet machine.
+  test.setTimeout(60_000);
   const email = uniqueEmail("forgot");
   // A customer signs up, consents, and the application holds their tokens; this browser stays signed in.
   const { verifier, reached } = await startOnboarding(page, { skip_kyc: "true", skip_create_account: "true" });

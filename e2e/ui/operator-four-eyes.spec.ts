@@ -84,8 +84,8 @@ function decide(operator: APIRequestContext, approval: Approval, decision: "appr
   return operator.post(`/api/admin/approvals/${approval.id}`, { data: { decision } });
 }
 
-async function audit(subject: string): Promise<AuditEntry[]> {
-  return (await json<{ entries: AuditEntry[] }>(await first.get(`/api/admin/audit?subject=${subject}`), 200)).entries;
+async function audit(subject: string, reader: APIRequestContext = first): Promise<AuditEntry[]> {
+  return (await json<{ entries: AuditEntry[] }>(await reader.get(`/api/admin/audit?subject=${subject}`), 200)).entries;
 }
 
 /** Who did what, oldest first: the request, the decision and the action itself. */
@@ -279,7 +279,7 @@ test("C59 in the console: the order awaits a second operator, who approves it on
   expect(processed.orders.map((o) => o.id)).toContain(order.id);
 });
 
-test("C58 the last admin cannot demote, disable or remove themselves; a disabled operator's session reaches nothing", async () => {
+test("C58 the last admin cannot demote, disable or remove themselves; a disabled operator is signed out and their session reaches nothing", async () => {
   const demo = await operatorNamed(server.demo.operatorEmail);
   const self = await operatorNamed(roleOperatorEmail("admin"));
   // Disabling takes effect at once: the demo operator's signed-in session meets the hidden 404 everywhere.
@@ -291,7 +291,14 @@ test("C58 the last admin cannot demote, disable or remove themselves; a disabled
     expect(res.status(), path).toBe(404);
     expect(await res.json(), path).toEqual(NOT_FOUND);
   }
-  expect((await first.get("/operator/approvals", { maxRedirects: 0 })).status()).toBe(404);
+  // Disabling signed them out everywhere (C55): the console page sends the old session to sign in.
+  const page = await first.get("/operator/approvals", { maxRedirects: 0 });
+  expect(page.status()).toBe(307);
+  expect(page.headers()["location"]).toMatch(/\/sign-in\?next=/);
+  // Signing in again while disabled reaches nothing either.
+  const again = await operatorSession(target);
+  expect((await again.get("/api/admin/orders")).status()).toBe(404);
+  expect((await again.get("/operator/approvals", { maxRedirects: 0 })).status()).toBe(404);
 
   // Now the one admin left: neither a demotion (asked for, even under four eyes) nor disabling themselves.
   const lastAdmin = /last admin/;
@@ -303,10 +310,13 @@ test("C58 the last admin cannot demote, disable or remove themselves; a disabled
   expect(((await disable.json()) as { message: string }).message).toMatch(lastAdmin);
   expect(await operatorNamed(self.email)).toMatchObject({ roles: ["admin"], enabled: true });
 
-  // Enabled again, the same session works again; the audit log has both changes.
+  // Enabled again, a session signed in while disabled works at once; the one that was signed out stays so. The audit
+  // log has both changes.
   await json<OperatorRow>(await admin.post(`/api/admin/operators/${demo.id}/enable`), 200);
-  expect((await first.get("/api/admin/orders")).status()).toBe(200);
-  expect((await audit(demo.id)).map((e) => [e.action, e.actor.email])).toEqual([
+  expect((await again.get("/api/admin/orders")).status()).toBe(200);
+  expect((await first.get("/api/admin/orders")).status()).toBe(404);
+  await again.dispose();
+  expect((await audit(demo.id, admin)).map((e) => [e.action, e.actor.email])).toEqual([
     ["operator.enable", self.email],
     ["operator.disable", self.email],
   ]);
