@@ -44,7 +44,9 @@ test("C45: sign-in, the operator console and the public screens run under the po
     all.push(...(await violations()));
   };
   await visit("/", () => expect(page.getByRole("heading", { level: 1 })).toBeVisible());
-  await visit("/docs", () => expect(page.getByRole("heading", { name: "Tokenrail API", level: 1 })).toBeVisible({ timeout: 20_000 }));
+  await visit("/docs", () =>
+    expect(page.getByRole("heading", { name: "Tokenrail API", level: 1 })).toBeVisible({ timeout: 20_000 }),
+  );
   await visit("/operator/ledger", () => expect(page).toHaveURL(/\/sign-in\?next=/));
 
   // Interactive: the form's script validates and submits, and signing in lands on the page asked for.
