@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { fourEyesSettings } from "./approvals/four-eyes-settings.ts";
 import { bankSettings } from "./bank/bank-settings.ts";
+import { screeningSettings } from "./screening/screening-settings.ts";
 import { chainSettings } from "./chains/chain-settings.ts";
 import { fileSettings } from "./files/file-settings.ts";
 import { ibanSettings } from "./ibans/iban-settings.ts";
@@ -33,6 +34,7 @@ const AREAS = [
   operatorSettings,
   mailSettings,
   proxySettings,
+  screeningSettings,
 ] as const;
 
 type PartOf<A> = A extends { read: (...args: never[]) => infer T } ? NonNullable<T> : never;
@@ -48,7 +50,8 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof fourEyesSettings> &
   PartOf<typeof operatorSettings> &
   PartOf<typeof mailSettings> &
-  PartOf<typeof proxySettings>;
+  PartOf<typeof proxySettings> &
+  PartOf<typeof screeningSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */
 const contextVariables = {

@@ -89,7 +89,7 @@ onPostgres("production on PostgreSQL", () => {
       // The invitation: a name and a password, then a passkey, then the recovery codes, then the console.
       await page.goto(link!);
       await expect(
-        page.getByText(`You are invited to operate Tokenrail as ${email} (reviewer, treasurer, admin).`),
+        page.getByText(`You are invited to operate Tokenrail as ${email} (reviewer, treasurer, admin, compliance).`),
       ).toBeVisible();
       await page.getByLabel("Your name").fill("First Admin");
       await page.getByLabel("Choose a password").fill(password);

@@ -88,6 +88,7 @@ const ROLE_OF: [prefix: string, need: Need][] = [
   ["/api/admin/events", "admin"],
   ["/api/admin/operators", "admin"],
   ["/api/admin/approvals", "any"],
+  ["/api/admin/screening", "compliance"],
   ["/operator/profiles", "reviewer"],
   ["/operator/orders", "treasurer"],
   ["/operator/bank", "treasurer"],
@@ -97,6 +98,7 @@ const ROLE_OF: [prefix: string, need: Need][] = [
   ["/operator/outbox", "admin"],
   ["/operator/operators", "admin"],
   ["/operator/approvals", "any"],
+  ["/operator/screening", "compliance"],
   ["/operator/security", "any"],
 ];
 
@@ -112,14 +114,15 @@ const LANDS_ON: Record<OperatorRole, string> = {
   reviewer: "/operator",
   treasurer: "/operator/orders",
   admin: "/operator/approvals",
+  compliance: "/operator/screening",
 };
 
 const allows = (role: OperatorRole, need: Need) => need === "any" || need.split("|").includes(role);
 
-test("C58 a reviewer, a treasurer and an admin each reach exactly their admin API routes and console pages", async () => {
-  test.setTimeout(120_000);
+test("C58 a reviewer, a treasurer, an admin and a compliance officer each reach exactly their admin API routes and console pages", async () => {
+  test.setTimeout(150_000);
   const refused = operatorCopy.roleRefused.title;
-  for (const role of ["reviewer", "treasurer", "admin"] as const) {
+  for (const role of ["reviewer", "treasurer", "admin", "compliance"] as const) {
     const operator = await roleOperatorSession(role);
     try {
       for (const route of apiRoutes) {
@@ -159,6 +162,7 @@ test("C58 a reviewer, a treasurer and an admin each reach exactly their admin AP
         "/operator/orders",
         "/operator/bank",
         "/operator/ledger",
+        "/operator/screening",
         "/operator/operators",
         "/operator/audit",
       ]) {

@@ -1,6 +1,7 @@
 import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { startPaymentRuns } from "../bank/payments/payment-run-job.ts";
 import { startBankJobs } from "../bank/transport/bank-jobs.ts";
+import { startListJobs } from "../screening/lists/list-jobs.ts";
 import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
 import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
@@ -86,6 +87,8 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
   await startMailWorker(config, options.renderMail ?? plainRenderer);
   // "Forgot password?" requests, queued alike for every address, become reset links for those with an account.
   startPasswordResets(config);
+  // Sanctions lists dropped into their folder or published at their URLs become new versions (docs/compliance.md).
+  startListJobs(config);
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

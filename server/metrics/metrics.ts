@@ -2,6 +2,9 @@ import client from "prom-client";
 import { latestSafeguardingDays } from "../bank/reconcile/list-safeguarding-days.ts";
 import { db } from "../db/client.ts";
 import type { SafeguardingDay } from "../generated/prisma/client.ts";
+import { serverClock } from "../clock.ts";
+import { getConfig } from "../config.ts";
+import { listStatuses } from "../screening/lists/list-status.ts";
 
 /**
  * The process's Prometheus metrics. prom-client is loaded from node_modules (next.config.mjs
@@ -86,14 +89,14 @@ function databaseGauges(): void {
 }
 
 /**
- * The latest safeguarding day of each account and currency, read once per scrape: prom-client collects every
- * gauge at once, and the gauges below share one query.
+ * A read shared by the gauges of one scrape: prom-client collects every gauge at once, and the gauges of one area
+ * share one query.
  */
-function latestDays(): () => Promise<SafeguardingDay[]> {
-  let reading: Promise<SafeguardingDay[]> | undefined;
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let reading: Promise<T> | undefined;
   return () => {
     if (!reading) {
-      reading = latestSafeguardingDays();
+      reading = read();
       void reading.finally(() => (reading = undefined)).catch(() => undefined);
     }
     return reading;
@@ -105,7 +108,7 @@ function latestDays(): () => Promise<SafeguardingDay[]> {
  * must be there, the difference and the day; and one flag that is 1 while any latest day differs (alert on it).
  */
 function safeguardingGauges(): void {
-  const days = latestDays();
+  const days = oncePerScrape(latestSafeguardingDays);
   const labelNames = ["account", "currency"] as const;
   const perDay = (name: string, help: string, value: (day: SafeguardingDay) => number) =>
     new client.Gauge({
@@ -147,11 +150,42 @@ function safeguardingGauges(): void {
   });
 }
 
+/**
+ * The sanctions lists (C65): each list's age (since its issue's date) and a flag that is 1 while a list is older
+ * than `TOKENRAIL_SCREENING_LIST_MAX_AGE_HOURS` or was never imported (alert on it). One read per scrape.
+ */
+function screeningGauges(): void {
+  const statuses = oncePerScrape(() =>
+    listStatuses({ maxAgeHours: getConfig().screening.listMaxAgeHours, now: serverClock() }),
+  );
+  new client.Gauge({
+    name: "tokenrail_sanctions_list_age_seconds",
+    help: "Seconds since the publisher's date of each sanctions list's current version (absent before its first import)",
+    labelNames: ["list"],
+    async collect() {
+      const rows = await statuses();
+      this.reset();
+      for (const row of rows) if (row.ageSeconds !== null) this.set({ list: row.source }, row.ageSeconds);
+    },
+  });
+  new client.Gauge({
+    name: "tokenrail_sanctions_list_stale",
+    help: "1 while a sanctions list is older than its setting or was never imported",
+    labelNames: ["list"],
+    async collect() {
+      const rows = await statuses();
+      this.reset();
+      for (const row of rows) this.set({ list: row.source }, row.stale ? 1 : 0);
+    },
+  });
+}
+
 export function metrics(): Metrics {
   if (!holder.__tokenrailMetrics) {
     client.collectDefaultMetrics({ prefix: "tokenrail_" });
     databaseGauges();
     safeguardingGauges();
+    screeningGauges();
     holder.__tokenrailMetrics = {
       requests: new client.Counter({
         name: "tokenrail_http_requests_total",

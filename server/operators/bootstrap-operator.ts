@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { inviteOperator, type Invitation } from "./invite-operator.ts";
 import { adminExists, lockOperators } from "./last-admin.ts";
+import { OPERATOR_ROLES } from "./operator-roles.ts";
 
 export const HAS_ADMIN =
   "This instance already has an administrator: invite further operators from the console (Operators)";
@@ -26,7 +27,7 @@ export async function bootstrapOperator(options: { email: string; config: Config
     // Every role: the first operator must be able to do everything until they invite others (and may drop roles).
     return inviteOperator(tx, {
       email: options.email,
-      roles: ["reviewer", "treasurer", "admin"],
+      roles: [...OPERATOR_ROLES],
       config: options.config,
       now: options.now,
     });

@@ -10,6 +10,7 @@ const SECTIONS: (SectionTab & { need: RoleNeed })[] = [
   { href: "/operator/orders", label: s.orders, need: "treasurer" },
   { href: "/operator/bank", label: s.bank, need: "treasurer" },
   { href: "/operator/ledger", label: s.ledger, need: "treasurer" },
+  { href: "/operator/screening", label: s.screening, need: "compliance" },
   { href: "/operator/approvals", label: s.approvals, need: ANY_OPERATOR },
   { href: "/operator/applications", label: s.applications, need: "admin" },
   { href: "/operator/operators", label: s.operators, need: "admin" },

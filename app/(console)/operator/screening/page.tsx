@@ -1,0 +1,39 @@
+import { screeningCopy } from "@/components/copy/screening";
+import { ListUpload } from "@/components/screening/list-upload";
+import { ListsTable, VersionsTable } from "@/components/screening/lists-table";
+import { serverClock } from "@/server/clock";
+import { getConfig } from "@/server/config";
+import { listStatuses } from "@/server/screening/lists/list-status";
+import { listVersions } from "@/server/screening/lists/list-versions";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
+
+export const dynamic = "force-dynamic";
+
+const text = screeningCopy.lists;
+const VERSIONS_ON_PAGE = 5;
+
+/** The sanctions lists (C65): each one's version and age, a warning for any out of date, the upload, the history. */
+async function ScreeningPage() {
+  const { screening } = getConfig();
+  const lists = await listStatuses({ maxAgeHours: screening.listMaxAgeHours, now: serverClock() });
+  const versions = await Promise.all(lists.map((list) => listVersions(list.source)));
+  const stale = lists.filter((list) => list.stale);
+  return (
+    <main>
+      <h1>{text.title}</h1>
+      <p className="muted">{text.intro}</p>
+      {stale.length > 0 ? (
+        <p className="card notice" role="alert">
+          {text.staleWarning(stale.map((list) => list.name).join(", "))}
+        </p>
+      ) : null}
+      <ListsTable lists={lists} maxAgeHours={screening.listMaxAgeHours} />
+      <ListUpload limit={screening.maxListFileBytes} />
+      {lists.map((list, i) => (
+        <VersionsTable key={list.source} name={list.name} versions={(versions[i] ?? []).slice(0, VERSIONS_ON_PAGE)} />
+      ))}
+    </main>
+  );
+}
+
+export default operatorPage("compliance", ScreeningPage);

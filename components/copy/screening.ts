@@ -1,0 +1,65 @@
+/** The words of the console's screening area (issue 32). */
+export const screeningCopy = {
+  lists: {
+    title: "Sanctions lists",
+    intro:
+      "The lists every customer, counterpart, debtor and address is screened against. Upload an issue as its publisher " +
+      "publishes it: it is checked and read whole, then becomes the list's next version all at once.",
+    upload: "Upload a list",
+    choose: "EU, UN, OFAC or UK list, as published (XML or CSV)",
+    limit: (mb: string) => `At most ${mb}.`,
+    uploading: (name: string) => `Uploading and importing ${name}…`,
+    progress: "Upload progress",
+    failed: "The upload failed. Try again.",
+    imported: (name: string, number: number) => `${name} imported as version ${number}.`,
+    duplicate: (name: string, number: number) => `${name} was imported before (version ${number}): nothing changed.`,
+    caption: "Lists, their current version and age",
+    columns: {
+      list: "List",
+      version: "Version",
+      published: "Issue of",
+      imported: "Imported",
+      entries: "Entries",
+      age: "Age",
+      state: "State",
+    },
+    never: "Never imported",
+    current: "Current",
+    stale: (hours: number) => `Older than ${hours} h`,
+    staleWarning: (names: string) =>
+      `Out of date: ${names}. Screening uses what was last imported; import the current issue.`,
+    versionsCaption: (name: string) => `${name}: latest versions`,
+    versionColumns: {
+      version: "Version",
+      file: "File",
+      origin: "From",
+      imported: "Imported",
+      changes: "Added · changed · removed",
+    },
+    noVersions: "No version yet.",
+  },
+  version: {
+    title: (name: string, number: number) => `${name}, version ${number}`,
+    summary: (added: number, changed: number, removed: number) =>
+      `${added} added · ${changed} changed · ${removed} removed`,
+    caption: "What this version changed",
+    columns: { ref: "Entry", change: "Change", name: "Name", detail: "Details" },
+    empty: "This version changed no entry.",
+    filter: "Show",
+    all: "All changes",
+    pages: "Pages of changes",
+    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    previous: "Previous page",
+    next: "Next page",
+    back: "All lists",
+  },
+  changes: { added: "Added", changed: "Changed", removed: "Removed" } as Record<string, string>,
+  origins: { upload: "Upload", folder: "Folder", url: "Download", simulator: "Simulator" } as Record<string, string>,
+};
+
+/** An age in words: `3 h`, `2 d 4 h`. */
+export function ageText(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}

@@ -1,0 +1,9 @@
+import type { ListSource } from "../list-entry.ts";
+
+/** What the console and the messages call each list. */
+export const LIST_NAMES: Record<ListSource, string> = {
+  eu: "EU consolidated financial sanctions list",
+  un: "UN Security Council consolidated list",
+  ofac: "OFAC SDN list",
+  uk: "UK sanctions list",
+};

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import type { Responses } from "../../contract/operation.ts";
+import { OPERATOR_WRITE } from "../../users/operator.responses.ts";
+import { LIST_SOURCES } from "../list-entry.ts";
+import { listVersionView } from "./list-views.ts";
+import { CHANGE_KINDS } from "./lists.schemas.ts";
+
+const when = z.iso.datetime();
+
+export const listStatusResponse = z
+  .object({
+    source: z.enum(LIST_SOURCES),
+    name: z.string(),
+    versionNumber: z.number().int().nonnegative().meta({ description: "0 before the first import" }),
+    publishedAt: when.nullable(),
+    importedAt: when.nullable(),
+    entryCount: z.number().int().nonnegative(),
+    ageSeconds: z.number().int().nonnegative().nullable(),
+    stale: z.boolean().meta({ description: "Older than the setting, or never imported" }),
+  })
+  .meta({ id: "SanctionsListStatus" });
+
+export const listStatusesResponse = z
+  .object({ lists: z.array(listStatusResponse), maxAgeHours: z.number().int().positive() })
+  .meta({ id: "SanctionsLists" });
+
+export const listImportResponse = z
+  .object({ version: listVersionView, duplicate: z.boolean() })
+  .meta({ id: "SanctionsListImport" });
+
+const listEntry = z
+  .record(z.string(), z.unknown())
+  .meta({ description: "The entry as the list has it: names and aliases, dates, countries, identifiers, wallets" });
+
+export const versionChangesResponse = z
+  .object({
+    version: listVersionView,
+    changes: z.array(
+      z.object({
+        ref: z.string(),
+        change: z.enum(CHANGE_KINDS),
+        after: listEntry.nullable(),
+        before: listEntry.nullable(),
+      }),
+    ),
+    page: z.number().int().positive(),
+    pages: z.number().int().positive(),
+  })
+  .meta({ id: "SanctionsListVersionChanges" });
+
+export const LIST_STATUSES_RESPONSES: Responses = {
+  200: { description: "Every list with its current version and age", body: listStatusesResponse },
+};
+export const UPLOAD_LIST_RESPONSES: Responses = {
+  201: { description: "Imported as the list's new version", body: listImportResponse },
+  200: { description: "The same file was imported before: nothing changed", body: listImportResponse },
+};
+export const UPLOAD_LIST_REFUSALS = {
+  ...OPERATOR_WRITE,
+  409: "The file is an older issue than the list's current version",
+  413: "The file is larger than the list file limit",
+};
+export const LIST_VERSIONS_RESPONSES: Responses = {
+  200: {
+    description: "The list's latest versions, newest first",
+    body: z.object({ versions: z.array(listVersionView) }).meta({ id: "SanctionsListVersions" }),
+  },
+};
+export const VERSION_CHANGES_RESPONSES: Responses = {
+  200: { description: "The version and a page of the entries it added, changed or removed", body: versionChangesResponse },
+};
