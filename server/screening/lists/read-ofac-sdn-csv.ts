@@ -27,6 +27,7 @@ const ID_KINDS = [
   "National ID No.",
   "Tax ID No.",
   "Passport",
+  "SSN",
   "SWIFT/BIC",
   "MMSI",
   "UK Company Number",
