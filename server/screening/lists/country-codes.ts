@@ -76,6 +76,10 @@ const SPELLINGS: Record<string, string> = {
   "libyan arab jamahiriya": "LY",
   "taiwan province of china": "TW",
   crimea: "UA",
+  "virgin islands british": "VG",
+  "virgin islands u s": "VI",
+  "china hong kong special administrative region": "HK",
+  "china macao special administrative region": "MO",
 };
 
 /** Folds a name for comparison: "Côte d’Ivoire" and "COTE D'IVOIRE" both become "cote d ivoire". */
