@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { AppError } from "../../errors.ts";
-import { ElementDepth } from "./element-depth.ts";
+import { ElementDepth, MAX_ELEMENT_DEPTH } from "./element-depth.ts";
 import { firstNonUtf8, sniffedEncoding } from "./file-encoding.ts";
 import { checkProlog } from "./xml-prolog.ts";
 
@@ -15,11 +15,29 @@ import { checkProlog } from "./xml-prolog.ts";
 /** The prolog scan looks at this much of the file: a prolog longer than that is scanned by the parser (C52). */
 const PROLOG_BYTES = 64 * 1024;
 
-function refuse(reason: string): AppError {
-  return new AppError("VALIDATION", `The bank file was refused: file ${reason}`, { file: reason });
-}
+/**
+ * What a refusal says, for the kind of file the gate guards: bank files by default; other XML files Tokenrail reads
+ * (the sanctions lists, server/screening/lists/list-file-gate.ts) pass the same door with their own words and depth.
+ */
+export type GateWords = {
+  /** The refusal's message before the reason: "The bank file was refused". */
+  refused: string;
+  /** Why UTF-8 only: "ISO 20022 files are". */
+  utf8Because: string;
+  /** Who never carries a DOCTYPE: "bank files". */
+  carriers: string;
+  maxDepth: number;
+  /** What the deepest legitimate file nests, said when a file goes past `maxDepth`. */
+  deepest: string;
+};
 
-const NOT_UTF8 = "must be encoded in UTF-8 (ISO 20022 files are)";
+export const BANK_FILE_WORDS: GateWords = {
+  refused: "The bank file was refused",
+  utf8Because: "ISO 20022 files are",
+  carriers: "bank files",
+  maxDepth: MAX_ELEMENT_DEPTH,
+  deepest: "no ISO 20022 message Tokenrail reads goes deeper than 15",
+};
 
 export class BankFileGate {
   private head: Uint8Array[] | undefined = [];
@@ -28,10 +46,24 @@ export class BankFileGate {
   private passed = 0;
   private tail = new Uint8Array();
   private readonly decoder = new TextDecoder("utf-8", { fatal: true });
-  private readonly depth = new ElementDepth();
+  private readonly depth: ElementDepth;
+  private readonly words: GateWords;
+  private readonly text: boolean;
 
   /** `text: false` for a whole file whose text nobody reads: its UTF-8 is checked, not decoded. */
-  constructor(private readonly options: { text: boolean } = { text: true }) {}
+  constructor(options: { text?: boolean; words?: GateWords } = {}) {
+    this.text = options.text ?? true;
+    this.words = options.words ?? BANK_FILE_WORDS;
+    this.depth = new ElementDepth(this.words.maxDepth, this.words.deepest);
+  }
+
+  private refuse(reason: string): AppError {
+    return new AppError("VALIDATION", `${this.words.refused}: file ${reason}`, { file: reason });
+  }
+
+  private get notUtf8(): string {
+    return `must be encoded in UTF-8 (${this.words.utf8Because})`;
+  }
 
   /** Takes the next chunk and answers its text (nothing while the prolog is still being gathered); throws a refusal. */
   write(chunk: Uint8Array): string {
@@ -52,11 +84,11 @@ export class BankFileGate {
     const bytes = this.head!.length === 1 ? this.head![0]! : Buffer.concat(this.head!);
     this.head = undefined;
     const encoding = sniffedEncoding(bytes);
-    if (encoding) throw refuse(`${NOT_UTF8}, not ${encoding}`);
-    const problem = checkProlog(bytes);
+    if (encoding) throw this.refuse(`${this.notUtf8}, not ${encoding}`);
+    const problem = checkProlog(bytes, this.words.carriers);
     // Cut short, the head may end inside a long prolog: whether a root follows is then the parser's to say.
     if (problem && !(!whole && problem.reason === "has no root element")) {
-      throw refuse(`${problem.reason} (line ${problem.line})`);
+      throw this.refuse(`${problem.reason} (line ${problem.line})`);
     }
     return this.pass(bytes, true);
   }
@@ -64,17 +96,17 @@ export class BankFileGate {
   private pass(bytes: Uint8Array, more: boolean): string {
     let text = "";
     try {
-      if (this.options.text) text = this.decoder.decode(bytes, { stream: more });
+      if (this.text) text = this.decoder.decode(bytes, { stream: more });
       else if (!isUtf8(bytes)) throw new TypeError("not UTF-8");
     } catch {
-      throw refuse(`${NOT_UTF8}: byte ${this.nonUtf8At(bytes, more)} is not UTF-8`);
+      throw this.refuse(`${this.notUtf8}: byte ${this.nonUtf8At(bytes, more)} is not UTF-8`);
     }
     const nul = bytes.indexOf(0);
     if (nul !== -1) {
-      throw refuse(`${NOT_UTF8}: byte ${this.passed + nul} is NUL, as in UTF-16 or UTF-32 and in no XML file`);
+      throw this.refuse(`${this.notUtf8}: byte ${this.passed + nul} is NUL, as in UTF-16 or UTF-32 and in no XML file`);
     }
     const problem = this.depth.write(bytes);
-    if (problem) throw refuse(`${problem.reason} (line ${problem.line})`);
+    if (problem) throw this.refuse(`${problem.reason} (line ${problem.line})`);
     this.passed += bytes.byteLength;
     this.tail = bytes.byteLength >= 3 ? bytes.slice(-3) : Uint8Array.from([...this.tail, ...bytes].slice(-3));
     return text;

@@ -64,7 +64,11 @@ export class ElementDepth {
   private naming = false;
   private lines = 1;
 
-  constructor(private readonly max = MAX_ELEMENT_DEPTH) {}
+  constructor(
+    private readonly max = MAX_ELEMENT_DEPTH,
+    /** What the deepest legitimate file nests, for the refusal to say. */
+    private readonly deepest = "no ISO 20022 message Tokenrail reads goes deeper than 15",
+  ) {}
 
   write(bytes: Uint8Array): DepthProblem | null {
     const length = bytes.length;
@@ -184,7 +188,7 @@ export class ElementDepth {
     for (let next = bytes.indexOf(NEWLINE); next !== -1 && next < at; next = bytes.indexOf(NEWLINE, next + 1)) line++;
     const name = this.name ? new TextDecoder().decode(new Uint8Array(this.name)) : "an element";
     return {
-      reason: `nests elements deeper than ${this.max} levels (${name} is at level ${this.depth}): no ISO 20022 message Tokenrail reads goes deeper than 15`,
+      reason: `nests elements deeper than ${this.max} levels (${name} is at level ${this.depth}): ${this.deepest}`,
       line,
     };
   }

@@ -59,7 +59,7 @@ function declaredEncoding(declaration: string): string | undefined {
  * Looks at the bytes before the root element and says what is wrong with them, or `null` when the parser may go
  * on. Anything this scan does not recognise is left to the parser, which refuses what is not well-formed.
  */
-export function checkProlog(bytes: Uint8Array): PrologProblem | null {
+export function checkProlog(bytes: Uint8Array, carriers = "bank files"): PrologProblem | null {
   // Another encoding's first bytes are refused before (bank-file-gate.ts, file-encoding.ts).
   let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (isSpace(bytes[at])) at++;
@@ -71,7 +71,7 @@ export function checkProlog(bytes: Uint8Array): PrologProblem | null {
     if (bytes[at] !== LT) return null;
     if (startsWith(bytes, at, DOCTYPE)) {
       return {
-        reason: "must not contain a DOCTYPE: bank files carry none, and entities come in through one",
+        reason: `must not contain a DOCTYPE: ${carriers} carry none, and entities come in through one`,
         line: lineAt(bytes, at),
       };
     }
