@@ -5,13 +5,11 @@ import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ListEntry, ListSource, ParsedList } from "../list-entry.ts";
-import { LIST_NAMES } from "./list-names.ts";
+import { LIST_NAMES, type ListOrigin } from "./list-names.ts";
 import { diffList, duplicateRefs, type DigestedEntry } from "./list-diff.ts";
 import { versionView, type ListVersionView } from "./list-views.ts";
 
-/** How a list file reached us. */
-export const LIST_ORIGINS = ["upload", "folder", "url", "simulator"] as const;
-export type ListOrigin = (typeof LIST_ORIGINS)[number];
+export type { ListOrigin };
 
 /** Reads a whole list file, or refuses it with an `AppError` naming the problem (never a partial list). */
 export type ListReader = (bytes: Uint8Array) => Promise<ParsedList>;

@@ -7,3 +7,7 @@ export const LIST_NAMES: Record<ListSource, string> = {
   ofac: "OFAC SDN list",
   uk: "UK sanctions list",
 };
+
+/** How a list file reached us. */
+export const LIST_ORIGINS = ["upload", "folder", "url", "simulator"] as const;
+export type ListOrigin = (typeof LIST_ORIGINS)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIST_ORIGINS } from "./import-list.ts";
+import { LIST_ORIGINS } from "./list-names.ts";
 import { LIST_SOURCES } from "../list-entry.ts";
 
 export const listVersionView = z
