@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { mulberry32 } from "../../testing/seeded-random.ts";
 import { readUnList } from "./read-un-list.ts";
 import { listFixture } from "./testing/list-fixtures.ts";
 
@@ -33,5 +34,25 @@ describe("the UN Security Council list reader", () => {
     assert.deepEqual(byRef.get("6907995")!.names[1], { name: "Rumuli", primary: false, weak: true });
     assert.deepEqual(byRef.get("6908049")!.birthDates, ["1965", "1966"]);
     assert.equal(byRef.get("113457")!.names[1]!.name, "الاتحاد الاسلامي");
+  });
+});
+
+async function* toAsync(chunks: Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for (const chunk of chunks) yield await Promise.resolve(chunk);
+}
+
+describe("the UN list read as a stream", () => {
+  it("C65 gives the same list from chunks of any size, a chunk ending inside an Arabic or Cyrillic letter included", async () => {
+    const bytes = listFixture("un-consolidated.xml");
+    const whole = await readUnList(bytes);
+    const random = mulberry32(32_066);
+    function* chunks(): Generator<Uint8Array> {
+      for (let at = 0; at < bytes.byteLength;) {
+        const size = 1 + Math.floor(random() * 700);
+        yield bytes.subarray(at, at + size);
+        at += size;
+      }
+    }
+    for (let run = 0; run < 5; run++) assert.deepEqual(await readUnList(toAsync(chunks())), whole);
   });
 });
