@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineSettings, urlSetting } from "../settings/define-settings.ts";
 import { LIST_SOURCES, type ListSource } from "./list-entry.ts";
+import { DEFAULT_THRESHOLD } from "./match/screening-index.ts";
 
 export type ScreeningConfig = {
   /** A list whose issue is older than this is stale: a warning in the console and `tokenrail_sanctions_list_stale`. */
@@ -13,6 +14,8 @@ export type ScreeningConfig = {
   urls: Partial<Record<ListSource, string>>;
   /** How often the inbox and the URLs are looked at. */
   pollIntervalSeconds: number;
+  /** A name scoring at least this against a list entry is a potential hit (docs/compliance.md, "Matching"). */
+  threshold: number;
 };
 
 export const screeningSettings = defineSettings({
@@ -30,6 +33,7 @@ export const screeningSettings = defineSettings({
     TOKENRAIL_SCREENING_URL_OFAC: urlSetting.optional(),
     TOKENRAIL_SCREENING_URL_UK: urlSetting.optional(),
     TOKENRAIL_SCREENING_POLL_INTERVAL: z.coerce.number().int().min(10).max(86_400).default(3_600),
+    TOKENRAIL_SCREENING_THRESHOLD: z.coerce.number().min(0.5).max(1).default(DEFAULT_THRESHOLD),
   },
   read: (e): { screening: ScreeningConfig } => {
     const given: Record<ListSource, string | undefined> = {
@@ -47,6 +51,7 @@ export const screeningSettings = defineSettings({
         inbox: e.TOKENRAIL_SCREENING_INBOX,
         urls,
         pollIntervalSeconds: e.TOKENRAIL_SCREENING_POLL_INTERVAL,
+        threshold: e.TOKENRAIL_SCREENING_THRESHOLD,
       },
     };
   },

@@ -1,0 +1,66 @@
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { canonicalDigest } from "../canonical-json.ts";
+import type { ScreeningHit } from "../match/screening-index.ts";
+import type { ScreeningSubject } from "../screening-subjects.ts";
+
+export type CaseHold = { holds: "approval" | "order" | "credit" | "address" | ""; holdsId?: string };
+
+/**
+ * Opens a screening case for a hit on a subject (C64), in the caller's transaction, once: a hit already open is
+ * noted again on its case, and a match an officer cleared stays cleared while neither the subject's name nor the
+ * list's entry changed. Returns the case's id when one is (or already was) open.
+ */
+export async function openScreeningCase(
+  tx: Prisma.TransactionClient,
+  options: {
+    profileId: string | null;
+    subject: ScreeningSubject;
+    hit: ScreeningHit;
+    hold: CaseHold;
+    now: Date;
+  },
+): Promise<string | undefined> {
+  const { profileId, subject, hit, hold, now } = options;
+  const base = `${profileId ?? "-"}:${subject.kind}:${hit.source}:${hit.entry.ref}:${hold.holds}:${hold.holdsId ?? ""}`;
+  const openKey = `screening:${base}`;
+  const matchKey = `${base}:${canonicalDigest({ subject: subject.query, entry: hit.entry })}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${openKey}))`;
+  const open = await tx.complianceCase.findUnique({ where: { openKey }, select: { id: true, matchKey: true } });
+  if (open) {
+    if (open.matchKey !== matchKey) {
+      await tx.complianceCase.update({
+        where: { id: open.id },
+        data: { matchKey, score: hit.score, detail: caseDetail(subject, hit) },
+      });
+      await tx.complianceCaseEvent.create({ data: { caseId: open.id, at: now, action: "matched-again" } });
+    }
+    return open.id;
+  }
+  const decided = await tx.complianceCase.findFirst({ where: { matchKey }, select: { id: true, state: true } });
+  if (decided?.state === "cleared") return undefined;
+  const created = await tx.complianceCase.create({
+    data: {
+      kind: "screening",
+      profileId,
+      subjectKind: subject.kind,
+      subjectName: subject.query.name,
+      holds: hold.holds,
+      holdsId: hold.holdsId ?? null,
+      listSource: hit.source,
+      listRef: hit.entry.ref,
+      score: hit.score,
+      detail: caseDetail(subject, hit),
+      openKey,
+      matchKey,
+      createdAt: now,
+    },
+  });
+  await tx.complianceCaseEvent.create({ data: { caseId: created.id, at: now, action: "opened" } });
+  return created.id;
+}
+
+function caseDetail(subject: ScreeningSubject, hit: ScreeningHit): Prisma.InputJsonValue {
+  return JSON.parse(
+    JSON.stringify({ subject: subject.query, entry: hit.entry, explanation: hit.explanation }),
+  ) as Prisma.InputJsonValue;
+}
