@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "operator.recovery-codes.generate",
   "operator.recovery-code.use",
   "mail.send-again",
+  "country.risk",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +52,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "operator-invitation",
   "approval",
   "mail",
+  "country",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
