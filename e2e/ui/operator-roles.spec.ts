@@ -87,6 +87,7 @@ const ROLE_OF: [prefix: string, need: Need][] = [
   ["/api/admin/audit", "admin"],
   ["/api/admin/events", "admin"],
   ["/api/admin/operators", "admin"],
+  ["/api/admin/countries", "admin"],
   ["/api/admin/approvals", "any"],
   ["/operator/profiles", "reviewer"],
   ["/operator/orders", "treasurer"],
@@ -96,6 +97,7 @@ const ROLE_OF: [prefix: string, need: Need][] = [
   ["/operator/audit", "admin"],
   ["/operator/outbox", "admin"],
   ["/operator/operators", "admin"],
+  ["/operator/countries", "admin"],
   ["/operator/approvals", "any"],
   ["/operator/security", "any"],
 ];
