@@ -131,8 +131,8 @@ test.describe("PATCH /admin/countries/{code}", () => {
     for (const [code, data, status, field] of cases) {
       const res = await admin.patch(api(`/admin/countries/${code}`), { data });
       expect(res.status(), JSON.stringify(data)).toBe(status);
-      const body = (await jsonOf(res)) as { status: number; errors?: Record<string, string> };
-      expect(body.status).toBe(status);
+      const body = (await jsonOf(res)) as { code: number; errors?: Record<string, string> };
+      expect(body.code).toBe(status);
       if (field) expect(Object.keys(body.errors ?? {})).toContain(field);
     }
   });
