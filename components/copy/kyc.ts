@@ -90,6 +90,14 @@ export const kyc = {
     usTaxPerson: "Are you a US tax person?",
     tin: "Tax identification number (optional)",
     taxResidenceCountry: "Country of tax residence (optional)",
+    edd: {
+      heading: "A few more questions",
+      intro: (countries: string[]) =>
+        `Because of ${countries.join(" and ")}, the rules on money laundering ask us to know more about your money.`,
+      sourceOfFunds: "Where does the money you will use come from?",
+      sourceOfWealth: "How did you build your wealth overall?",
+      purposeOfRelationship: "What will you use this account for?",
+    },
     service: "What does the company do?",
     legalForm: "Legal form (optional)",
     purpose: "Main purpose of the account",

@@ -16,6 +16,7 @@ export const operatorCopy = {
     operators: "Operators",
     approvals: "Approvals",
     security: "Sign-in security",
+    countries: "Countries",
   },
   /** C58: a page or an action the operator's roles do not cover. */
   roleRefused: {
@@ -190,6 +191,7 @@ export const operatorCopy = {
       "operator.factor.remove": "Removed a second factor",
       "operator.recovery-codes.generate": "Made new recovery codes",
       "operator.recovery-code.use": "Signed in with a recovery code",
+      "country.risk": "Changed a country's risk tiers",
     } as Record<string, string>,
   },
   operatorsOnly: "Only operators can do this. Sign in again as an operator.",

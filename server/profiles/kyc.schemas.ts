@@ -191,6 +191,14 @@ export const personalFormSchema = object("Personal form", {
   /** The name of `tin` before 2026-05-07. */
   taxId: optionalText("Tax identification number"),
   taxResidenceCountry: optional(country("Tax residence country")),
+  /** Required only for a person of a high-risk nationality or residence (`enhanced-due-diligence.ts`). */
+  enhancedDueDiligence: optional(
+    object("Enhanced due diligence", {
+      sourceOfFunds: text("Source of funds", MAX_TEXT),
+      sourceOfWealth: text("Source of wealth", MAX_TEXT),
+      purposeOfRelationship: text("Purpose of the relationship", MAX_TEXT),
+    }),
+  ),
 })
   .superRefine(
     (form, ctx) => {

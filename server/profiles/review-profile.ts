@@ -4,6 +4,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { uuidOrUndefined } from "../ids.ts";
+import { requireEddForApproval } from "./enhanced-due-diligence.ts";
 import { requiredSections, sameSection } from "./kyc-rules.ts";
 import { loadProfile, profileView, type ProfileView } from "./profile-view.ts";
 import type { Decision } from "./review.schemas.ts";
@@ -96,6 +97,9 @@ export async function decide(options: {
         const names = missing.map((m) => (m.section === "verification" ? `${m.kind} verification` : m.section));
         throw new AppError("CONFLICT", `Not yet submitted: ${names.join(", ")}`);
       }
+    }
+    if (decision.decision === "approve" && pending.some((s) => s.section === "form")) {
+      await requireEddForApproval(tx, profileId);
     }
     const state = decision.decision === "approve" ? "approved" : "rejected";
     for (const s of pending) {

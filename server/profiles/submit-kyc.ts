@@ -5,6 +5,7 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import type { ProfileKind } from "../generated/prisma/enums.ts";
 import { AppError, type FieldErrors } from "../errors.ts";
 import type { Caller } from "../oauth/caller.ts";
+import { requireEddAnswers } from "./enhanced-due-diligence.ts";
 import { acceptedVerificationKinds, submissionConflict, type SectionRef } from "./kyc-rules.ts";
 import {
   fileIdsOf,
@@ -74,6 +75,9 @@ export async function submitKyc(options: {
       if (conflict) throw new AppError("CONFLICT", conflict);
     }
     if (submission.section === "verifications") await requireOwnFiles(tx, caller, submission);
+    if (submission.section === "form" && submission.kind === "personal") {
+      await requireEddAnswers(tx, profile.id, submission.data);
+    }
 
     if (changesKind) {
       // Data of the old kind no longer describes this profile.

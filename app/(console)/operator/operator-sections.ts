@@ -14,6 +14,7 @@ const SECTIONS: (SectionTab & { need: RoleNeed })[] = [
   { href: "/operator/approvals", label: s.approvals, need: ANY_OPERATOR },
   { href: "/operator/applications", label: s.applications, need: "admin" },
   { href: "/operator/operators", label: s.operators, need: "admin" },
+  { href: "/operator/countries", label: s.countries, need: "admin" },
   { href: "/operator/audit", label: s.audit, need: "admin" },
   { href: "/operator/outbox", label: s.outbox, need: "admin" },
   { href: "/operator/security", label: s.security, need: ANY_OPERATOR },

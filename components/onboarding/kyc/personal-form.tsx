@@ -27,11 +27,15 @@ type Values = {
     usTaxPerson?: boolean;
     tin: string;
     taxResidenceCountry: string;
+    enhancedDueDiligence?: { sourceOfFunds: string; sourceOfWealth: string; purposeOfRelationship: string };
   };
 };
 
-/** The personal questionnaire: every code as a readable choice, activities as several, yes/no as radio buttons. */
-export function PersonalFormForm(props: { requestId: string; countries: Option[] }) {
+/**
+ * The personal questionnaire: every code as a readable choice, activities as several, yes/no as radio buttons. A
+ * person of a high-risk country (`edd` names them) also answers the enhanced due diligence questions.
+ */
+export function PersonalFormForm(props: { requestId: string; countries: Option[]; edd: string[] }) {
   const text = kycCopy.form;
   const labels = text.labels;
   const form = useForm<Values, unknown, { personal: PersonalForm }>({
@@ -48,6 +52,9 @@ export function PersonalFormForm(props: { requestId: string; countries: Option[]
         activityOther: "",
         tin: "",
         taxResidenceCountry: "",
+        ...(props.edd.length > 0
+          ? { enhancedDueDiligence: { sourceOfFunds: "", sourceOfWealth: "", purposeOfRelationship: "" } }
+          : {}),
       },
     },
   });
@@ -89,6 +96,18 @@ export function PersonalFormForm(props: { requestId: string; countries: Option[]
       <YesNo name="personal.usTaxPerson" label={text.usTaxPerson} />
       <TextInput name="personal.tin" label={text.tin} />
       <SelectInput name="personal.taxResidenceCountry" label={text.taxResidenceCountry} options={props.countries} />
+      {props.edd.length > 0 ? (
+        <fieldset>
+          <legend>{text.edd.heading}</legend>
+          <p className="muted">{text.edd.intro(props.edd)}</p>
+          <TextInput name="personal.enhancedDueDiligence.sourceOfFunds" label={text.edd.sourceOfFunds} />
+          <TextInput name="personal.enhancedDueDiligence.sourceOfWealth" label={text.edd.sourceOfWealth} />
+          <TextInput
+            name="personal.enhancedDueDiligence.purposeOfRelationship"
+            label={text.edd.purposeOfRelationship}
+          />
+        </fieldset>
+      ) : null}
     </KycFormCard>
   );
 }

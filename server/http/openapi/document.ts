@@ -49,6 +49,7 @@ const TAGS: [prefix: string, tag: string][] = [
   ["/ibans", "IBANs"],
   ["/orders", "Orders"],
   ["/tokens", "Tokens"],
+  ["/countries", "Profiles"],
   ["/files", "Files"],
   ["/signatures", "Signatures"],
   ["/webhooks", "Webhooks"],
