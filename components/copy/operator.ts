@@ -207,6 +207,8 @@ export const operatorCopy = {
       "order.process": "Process a redeem order",
       "bank.exception.return": "Return a credit to its sender",
       "operator.roles": "Change an operator's roles",
+      "case.confirm": "Confirm a sanctions hit and freeze the profile",
+      "profile.unfreeze": "Unfreeze a profile",
     } as Record<string, string>,
     noteLabel: "Note (optional; the reason when declining)",
     approve: "Approve",

@@ -1,7 +1,15 @@
 import { z } from "zod";
 
-export const APPROVAL_ACTIONS = ["order.process", "bank.exception.return", "operator.roles"] as const;
+export const APPROVAL_ACTIONS = [
+  "order.process",
+  "bank.exception.return",
+  "operator.roles",
+  "case.confirm",
+  "profile.unfreeze",
+] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+export const APPROVAL_SUBJECTS = ["order", "bank-entry", "operator", "compliance-case", "profile"] as const;
+export type ApprovalSubject = (typeof APPROVAL_SUBJECTS)[number];
 
 const person = z.object({ id: z.uuid(), email: z.string() });
 
@@ -10,7 +18,7 @@ export const approvalResponse = z
   .object({
     id: z.uuid(),
     action: z.enum(APPROVAL_ACTIONS),
-    subject: z.object({ type: z.enum(["order", "bank-entry", "operator"]), id: z.uuid() }),
+    subject: z.object({ type: z.enum(APPROVAL_SUBJECTS), id: z.uuid() }),
     summary: z.string().meta({ description: "What is asked for, in words" }),
     payload: z.record(z.string(), z.unknown()).meta({ description: "What runs when approved, as it was asked" }),
     state: z.enum(["pending", "approved", "rejected"]),

@@ -9,6 +9,7 @@ import { uuidOrUndefined } from "../ids.ts";
 import { applyOperatorRoles } from "../operators/change-operator-roles.ts";
 import { operatorRoles } from "../operators/operator-access.ts";
 import { processApprovedOrder } from "../orders/operate-orders.ts";
+import { confirmCase, unfreezeProfile } from "../screening/cases/decide-case.ts";
 import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
 import { approvalView } from "./approval-view.ts";
 
@@ -37,6 +38,28 @@ const ACTIONS: Record<ApprovalAction, { need: OperatorRole; run: Run }> = {
         actor,
         config,
         inClaim: take,
+      }),
+  },
+  "case.confirm": {
+    need: "compliance",
+    run: ({ approval, actor, now, take }) =>
+      confirmCase({
+        caseId: approval.subjectId,
+        reason: (approval.payload as { reason: string }).reason,
+        actor,
+        now,
+        take,
+      }),
+  },
+  "profile.unfreeze": {
+    need: "compliance",
+    run: ({ approval, actor, now, take }) =>
+      unfreezeProfile({
+        profileId: approval.subjectId,
+        reason: (approval.payload as { reason: string }).reason,
+        actor,
+        now,
+        take,
       }),
   },
   "operator.roles": {

@@ -1,7 +1,7 @@
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { AppError } from "../errors.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
+import type { ApprovalAction, ApprovalSubject, ApprovalView } from "./approval.responses.ts";
 import { approvalView } from "./approval-view.ts";
 
 /**
@@ -13,7 +13,7 @@ export async function requestApproval(
   tx: Prisma.TransactionClient,
   options: {
     action: ApprovalAction;
-    subject: { type: "order" | "bank-entry" | "operator"; id: string };
+    subject: { type: ApprovalSubject; id: string };
     payload: Record<string, Prisma.InputJsonValue>;
     summary: string;
     actor: AuditActor;

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   "mail.send-again",
   "sanctions-list.import",
   "country.risk",
+  "compliance.case.clear",
+  "compliance.case.confirm",
+  "profile.unfreeze",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +58,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "mail",
   "sanctions-list",
   "country",
+  "compliance-case",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 

@@ -1,3 +1,5 @@
+import { refuseUnblockWhileFrozen, refuseWhileScreeningOpen } from "../screening/cases/screening-holds.ts";
+import { screenProfile } from "../screening/screen-profile.ts";
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { mailKycDecision } from "./mail-kyc-decision.ts";
 import { serverClock, type Clock } from "../clock.ts";
@@ -79,11 +81,14 @@ export async function decide(options: {
   const profileId = knownId(options.profileId);
   const now = clock();
   const prisma = await db();
+  // Screened again right before an approval (C64): the lists may have changed since the details came.
+  if (decision.decision === "approve") await screenProfile({ profileId, clock });
   return prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${profileId}::uuid FOR UPDATE`;
     const profile = await loadProfile(tx, profileId);
     if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
     if (profile.state === "blocked") throw new AppError("CONFLICT", "The profile is blocked; unblock it first");
+    if (decision.decision === "approve") await refuseWhileScreeningOpen(tx, profileId);
     const target = decision.section ? { section: decision.section, kind: decision.kind ?? "" } : undefined;
     const pending = profile.sections.filter((s) => s.state === "pending" && (!target || sameSection(s, target)));
     if (pending.length === 0) {
@@ -146,6 +151,7 @@ export async function setBlocked(options: {
     if ((profile.state === "blocked") === blocked) {
       throw new AppError("CONFLICT", blocked ? "The profile is already blocked" : "The profile is not blocked");
     }
+    if (!blocked) await refuseUnblockWhileFrozen(tx, profileId);
     const now = clock();
     const after = await settleProfileState(tx, { profileId, now, blocked, reason: options.reason });
     await recordAudit(tx, {

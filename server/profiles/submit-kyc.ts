@@ -1,3 +1,5 @@
+import { screenProfile } from "../screening/screen-profile.ts";
+import { logger } from "../logging/logger.ts";
 import { PRIVILEGES, requirePrivilege } from "../applications/privileges.ts";
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
@@ -42,7 +44,7 @@ export async function submitKyc(options: {
 
   const now = clock();
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
+  const view = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${allowed.id}::uuid FOR UPDATE`;
     const profile = await loadProfile(tx, allowed.id);
     if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
@@ -104,6 +106,13 @@ export async function submitKyc(options: {
     }
     return settleProfileState(tx, { profileId: profile.id, now });
   });
+  // The people and the company are screened as soon as they are named (C64); approval screens them again.
+  if (submission.section === "details") {
+    await screenProfile({ profileId: allowed.id, clock }).catch((error: unknown) =>
+      logger().error({ err: error, profileId: allowed.id }, "screening at KYC submission failed; approval screens again"),
+    );
+  }
+  return view;
 }
 
 /** Documents must be files this caller uploaded; anything else is answered as if it did not exist. */

@@ -1,0 +1,23 @@
+// POST /admin/screening/cases/{id}/confirm — confirm a hit, which freezes the profile once a second officer approves
+import { webSession } from "@/app/auth";
+import { Reply } from "@/server/contract/reply.ts";
+import { withOperator } from "@/server/http/callers.ts";
+import { methods } from "@/server/http/methods.ts";
+import { pathParams } from "@/server/http/path-params.ts";
+import { CASE_REFUSALS, CONFIRM_CASE_RESPONSES } from "@/server/screening/cases/cases.responses.ts";
+import { caseDecisionSchema } from "@/server/screening/cases/cases.schemas.ts";
+import { requestCaseConfirmation } from "@/server/screening/cases/decide-case.ts";
+
+const params = pathParams("id");
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  POST: withOperator(
+    webSession,
+    "compliance",
+    { params, body: caseDecisionSchema, responses: CONFIRM_CASE_RESPONSES, refusals: CASE_REFUSALS },
+    async ({ params, body, operator }) =>
+      new Reply(202, {
+        approval: await requestCaseConfirmation({ caseId: params.id, reason: body.reason, actor: operator }),
+      }),
+  ),
+});

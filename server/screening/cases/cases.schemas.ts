@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { MAX_TEXT, tooLong } from "../../limits.ts";
+
+export const CASE_STATES = ["open", "cleared", "confirmed"] as const;
+
+export const listCasesQuery = z.object({
+  state: z.enum(CASE_STATES, "must be open, cleared or confirmed").default("open"),
+  page: z
+    .string()
+    .max(6, { error: "must be a whole number from 1", abort: true })
+    .regex(/^[1-9][0-9]*$/, "must be a whole number from 1")
+    .transform(Number)
+    .default(1),
+});
+export type ListCasesQuery = z.output<typeof listCasesQuery>;
+
+/** Clearing, confirming or unfreezing: always with the officer's reason, kept with the case and in the audit log. */
+export const caseDecisionSchema = z.object({
+  reason: z.string().trim().min(1, "is required").max(MAX_TEXT, tooLong(MAX_TEXT)),
+});

@@ -1,0 +1,83 @@
+import { awaitingApproval } from "../../approvals/list-approvals.ts";
+import { db } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import type { ComplianceCase } from "../../generated/prisma/client.ts";
+import { uuidOrUndefined } from "../../ids.ts";
+import type { CaseDetailView, CaseView } from "./cases.responses.ts";
+import type { ListCasesQuery } from "./cases.schemas.ts";
+
+const PER_PAGE = 25;
+
+async function views(rows: ComplianceCase[]): Promise<CaseView[]> {
+  const prisma = await db();
+  const profileIds = [...new Set(rows.flatMap((r) => (r.profileId ? [r.profileId] : [])))];
+  const deciderIds = [...new Set(rows.flatMap((r) => (r.decidedById ? [r.decidedById] : [])))];
+  const [profiles, deciders, waiting] = await Promise.all([
+    prisma.profile.findMany({ where: { id: { in: profileIds } }, select: { id: true, name: true } }),
+    prisma.user.findMany({ where: { id: { in: deciderIds } }, select: { id: true, email: true } }),
+    awaitingApproval(
+      "compliance-case",
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    number: Number(row.seq),
+    kind: row.kind as CaseView["kind"],
+    state: row.state as CaseView["state"],
+    profileId: row.profileId,
+    profileName: profiles.find((p) => p.id === row.profileId)?.name ?? null,
+    subjectKind: row.subjectKind,
+    subjectName: row.subjectName,
+    holds: row.holds,
+    holdsId: row.holdsId,
+    listSource: row.listSource,
+    listRef: row.listRef,
+    score: row.score,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: deciders.find((d) => d.id === row.decidedById)?.email ?? null,
+    reason: row.reason,
+    awaitingConfirmation: waiting.has(row.id),
+  }));
+}
+
+/** The case queue (C64, C67): open cases oldest first, so none waits longest; decided ones newest first. */
+export async function listCases(query: ListCasesQuery): Promise<{ cases: CaseView[]; page: number; pages: number }> {
+  const prisma = await db();
+  const where = { state: query.state };
+  const [total, rows] = await Promise.all([
+    prisma.complianceCase.count({ where }),
+    prisma.complianceCase.findMany({
+      where,
+      orderBy: { seq: query.state === "open" ? "asc" : "desc" },
+      skip: (query.page - 1) * PER_PAGE,
+      take: PER_PAGE,
+    }),
+  ]);
+  return { cases: await views(rows), page: query.page, pages: Math.max(1, Math.ceil(total / PER_PAGE)) };
+}
+
+/** One case: the subject beside the list entry, the score's explanation, and its history. */
+export async function readCase(caseId: string): Promise<CaseDetailView> {
+  const prisma = await db();
+  const id = uuidOrUndefined(caseId);
+  const row = id ? await prisma.complianceCase.findUnique({ where: { id } }) : null;
+  if (!row) throw new AppError("NOT_FOUND", "No such case");
+  const events = await prisma.complianceCaseEvent.findMany({ where: { caseId: row.id }, orderBy: { at: "asc" } });
+  const actors = await prisma.user.findMany({
+    where: { id: { in: events.flatMap((e) => (e.actorId ? [e.actorId] : [])) } },
+    select: { id: true, email: true },
+  });
+  const [view] = await views([row]);
+  return {
+    ...view!,
+    detail: row.detail as Record<string, unknown>,
+    events: events.map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action,
+      actor: actors.find((a) => a.id === e.actorId)?.email ?? null,
+      note: e.note,
+    })),
+  };
+}
