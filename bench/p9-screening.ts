@@ -38,15 +38,23 @@ function customers(seed: number, count: number): ScreenNameQuery[] {
   }));
 }
 
-function timeQueries(screen: (q: ScreenNameQuery) => unknown, queries: ScreenNameQuery[]): number[] {
+/**
+ * Each query timed alone, by the wall clock and by the process's CPU time: on a machine busy with other work the wall
+ * clock includes waiting for a core, the CPU time is what the query itself costs.
+ */
+function timeQueries(screen: (q: ScreenNameQuery) => unknown, queries: ScreenNameQuery[]) {
   for (const q of queries.slice(0, 200)) screen(q); // warm-up: the JIT, the stamp arrays
-  const times: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (const q of queries) {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     screen(q);
-    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    wall.push(performance.now() - started);
+    cpu.push((used.user + used.system) / 1000);
   }
-  return times.sort((a, b) => a - b);
+  return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
 }
 
 /** Synchronous work; a promise only because every benchmark is called as one. */
@@ -76,27 +84,24 @@ export function runP9Screening(context: BenchContext): Promise<void> {
   const rescreenSeconds = (performance.now() - started) / 1000;
 
   const ms = (n: number) => n.toFixed(2);
+  const row = (label: string, t: number[]) => [
+    label,
+    ms(percentile(t, 0.5)),
+    ms(percentile(t, 0.99)),
+    ms(t.at(-1) ?? NaN),
+    int(t.length),
+  ];
   printTable(
     ["leg", "p50 ms", "p99 ms", "max ms", "queries"],
     [
-      [
-        "one name, blocking",
-        ms(percentile(blocked, 0.5)),
-        ms(percentile(blocked, 0.99)),
-        ms(blocked.at(-1) ?? NaN),
-        int(blocked.length),
-      ],
-      [
-        "one name, every part compared",
-        ms(percentile(fullScan, 0.5)),
-        ms(percentile(fullScan, 0.99)),
-        ms(fullScan.at(-1) ?? NaN),
-        int(fullScan.length),
-      ],
+      row("one name, blocking (wall clock)", blocked.wall),
+      row("one name, blocking (CPU time)", blocked.cpu),
+      row("one name, every part compared (wall)", fullScan.wall),
     ],
   );
-  const p99 = percentile(blocked, 0.99);
-  const speedUp = percentile(fullScan, 0.5) / percentile(blocked, 0.5);
+  const p99 = percentile(blocked.wall, 0.99);
+  const cpuP99 = percentile(blocked.cpu, 0.99);
+  const speedUp = percentile(fullScan.wall, 0.5) / percentile(blocked.wall, 0.5);
   const loadAfter = os.loadavg()[0] ?? 0;
   console.log(
     `\nIndex of ${int(index.entryCount)} entries, ${int(index.nameCount)} names built in ${buildSeconds.toFixed(1)} s`,
@@ -116,9 +121,11 @@ export function runP9Screening(context: BenchContext): Promise<void> {
     entries: index.entryCount,
     names: index.nameCount,
     buildSeconds: +buildSeconds.toFixed(2),
-    p50Ms: +percentile(blocked, 0.5).toFixed(3),
+    p50Ms: +percentile(blocked.wall, 0.5).toFixed(3),
     p99Ms: +p99.toFixed(3),
-    fullScanP50Ms: +percentile(fullScan, 0.5).toFixed(3),
+    cpuP50Ms: +percentile(blocked.cpu, 0.5).toFixed(3),
+    cpuP99Ms: +cpuP99.toFixed(3),
+    fullScanP50Ms: +percentile(fullScan.wall, 0.5).toFixed(3),
     rescreen: { customers: CUSTOMERS, changedEntries: CHANGED, seconds: +rescreenSeconds.toFixed(2), hits },
     pass: p99 <= P9_P99_TARGET_MS && rescreenSeconds <= P9_RESCREEN_TARGET_S,
   });
