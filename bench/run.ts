@@ -10,12 +10,13 @@ import { runP5Latency } from "./p5l.ts";
 import { runP6 } from "./p6.ts";
 import { runP7 } from "./p7.ts";
 import { runP8 } from "./p8.ts";
+import { runP9Screening } from "./p9-screening.ts";
 import { onInterrupt, stopAll } from "./processes.ts";
 import { root, type BenchContext } from "./settings.ts";
 import { ensureBuild, warnAboutDotenv } from "./targets.ts";
 
 /**
- * `npm run bench [-- p1 p2 p3 p4 p5 p5l p6 p7 p8]`: the benchmarks named, or all of them (p5l, P5's latency leg
+ * `npm run bench [-- p1 p2 p3 p4 p5 p5l p6 p7 p8 p9]`: the benchmarks named, or all of them (p5l, P5's latency leg
  * alone, only when named), one after the other, each on servers of its own. Each prints its figures as ratios measured in the same run and a verdict against its target; the run exits
  * 0 whatever the verdicts (a benchmark reports, it does not gate) and 1 only when a benchmark could not run.
  *   P1  the app's overhead on top of Next.js (bench/p1.ts)
@@ -29,6 +30,8 @@ import { ensureBuild, warnAboutDotenv } from "./targets.ts";
  *   P7  a read-heavy mix through HAProxy, two instances on one PostgreSQL vs one (bench/p7.ts; DATABASE_URL)
  *   P8  a camt.054 of 10,000 credits imported end to end vs sandbox payments through the API, and the peak memory
  *       of importing a 50 MB camt.054 (bench/p8.ts)
+ *   P9  screening one name against 30,000 list entries (p99), and re-screening 100,000 customers after a list update,
+ *       in memory (bench/p9-screening.ts)
  */
 
 const BENCHMARKS = {
@@ -41,6 +44,7 @@ const BENCHMARKS = {
   p6: runP6,
   p7: runP7,
   p8: runP8,
+  p9: runP9Screening,
 } as const;
 /** Run only when named: P5 measures the same latency. */
 const ONLY_WHEN_NAMED: readonly string[] = ["p5l"];

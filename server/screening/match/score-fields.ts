@@ -10,7 +10,7 @@ export const BIRTH_DATE_SAME_DAY = 0.05;
 export const BIRTH_DATE_SAME_YEAR = 0.02;
 /** Same year, different month or day; or one year apart, as lists giving "circa" years often are. */
 export const BIRTH_DATE_NEAR = -0.05;
-export const BIRTH_DATE_OTHER = -0.15;
+export const BIRTH_DATE_OTHER = -0.2;
 export const COUNTRY_SHARED = 0.03;
 export const COUNTRY_NONE_SHARED = -0.05;
 export const WEAK_ALIAS = -0.05;

@@ -25,7 +25,7 @@ import {
  */
 
 /** The default threshold: chosen on the labelled set (docs/compliance.md, "Matching"); a setting overrides it. */
-export const DEFAULT_THRESHOLD = 0.86;
+export const DEFAULT_THRESHOLD = 0.85;
 
 export type IndexedEntry = { source: ListSource; entry: ListEntry };
 
@@ -143,6 +143,7 @@ export function buildScreeningIndex(entries: IndexedEntry[]): ScreeningIndex {
   const stamp = new Uint32Array(names.length);
   /** Which of the query's full parts found each candidate (bit i: part i). */
   const found = new Uint32Array(names.length);
+  const strongParts = Uint8Array.from(names, (name) => Math.min(name.strong, 255));
   let query = 0;
 
   function screenName(subject: ScreenNameQuery, options: ScreenOptions = {}): ScreeningHit[] {
@@ -153,7 +154,7 @@ export function buildScreeningIndex(entries: IndexedEntry[]): ScreeningIndex {
     if (tokens.length === 0) return [];
     query = (query + 1) >>> 0 || 1;
     const similarities = tokens.map(() => new Map<number, number>());
-    const candidates: number[] = [];
+    const volume = tokens.map(() => 0);
     tokens.forEach((token, i) => {
       if (token.initial) return; // an initial pairs by its letter below; alone it finds no one
       for (const id of vocabulary.candidates(token, blocking)) {
@@ -162,24 +163,37 @@ export function buildScreeningIndex(entries: IndexedEntry[]): ScreeningIndex {
         const s = tokenSimilarity(token, part.token, normalized.abjad || part.abjad);
         if (s === 0) continue;
         similarities[i]!.set(id, s);
-        // A particle agreeing ("bin", "al") counts in a name's score but does not make it a candidate.
-        if (token.weight < 1) continue;
-        const bit = 1 << Math.min(i, 31);
-        for (const n of part.names) {
+        volume[i]! += part.names.length;
+      }
+    });
+    const shape = queryShape(tokens);
+    // Full parts find candidates, the commonest last. When the query has two full parts or more and no initial, a
+    // name of two full parts or more that only the commonest part ("mohammed") found cannot pass the gate (its upper
+    // bound is at most ½): that part then only marks the names the others found, and names of a single full part.
+    const order = tokens
+      .map((token, i) => i)
+      .filter((i) => tokens[i]!.weight === 1 && !tokens[i]!.initial)
+      .sort((a, b) => volume[a]! - volume[b]!);
+    const commonestOnlyMarks = shape.strong >= 2 && shape.initials === 0;
+    const candidates: number[] = [];
+    order.forEach((i, rank) => {
+      const onlyMarks = commonestOnlyMarks && rank === order.length - 1;
+      const bit = 1 << Math.min(i, 31);
+      for (const id of similarities[i]!.keys()) {
+        for (const n of vocabulary.parts[id]!.names) {
           if (stamp[n] === query) {
             found[n]! |= bit;
-            continue;
+          } else if (!onlyMarks || strongParts[n]! <= 1) {
+            stamp[n] = query;
+            found[n] = bit;
+            candidates.push(n);
           }
-          stamp[n] = query;
-          found[n] = bit;
-          candidates.push(n);
         }
       }
     });
     const best = new Map<number, ScreeningHit>();
     const wantPerson = subject.kind === "person";
     const gate = threshold - MAX_RAISE;
-    const shape = queryShape(tokens);
     for (const n of candidates) {
       const name = names[n]!;
       if (upperBound(shape, popcount(found[n]!), name) < gate) continue;
