@@ -228,7 +228,10 @@ export const operatorCopy = {
     disabled: "Disabled",
     never: "Not yet",
     pending: (roles: string) => `Awaiting a second operator: ${roles}`,
-    roleNames: { reviewer: "Reviewer", treasurer: "Treasurer", admin: "Admin", compliance: "Compliance" } as Record<string, string>,
+    roleNames: { reviewer: "Reviewer", treasurer: "Treasurer", admin: "Admin", compliance: "Compliance" } as Record<
+      string,
+      string
+    >,
     saveRoles: "Change roles",
     disable: "Disable",
     enable: "Enable",

@@ -20,7 +20,7 @@ function entryLine(entry: ListEntry): string {
 }
 
 const primaryName = (entry: ListEntry | null) =>
-  entry ? (entry.names.find((n) => n.primary) ?? entry.names[0])?.name ?? "" : "";
+  entry ? ((entry.names.find((n) => n.primary) ?? entry.names[0])?.name ?? "") : "";
 
 /** A page of a version's entry changes: the entry as it became (or, removed, as it was). */
 export function EntryChanges({ changes }: { changes: EntryChangeView[] }) {

@@ -3,7 +3,12 @@ import type { OperatorRole } from "../generated/prisma/client.ts";
 export type { OperatorRole };
 
 /** Every operator role (C58), in the order the console shows them. */
-export const OPERATOR_ROLES = ["reviewer", "treasurer", "admin", "compliance"] as const satisfies readonly OperatorRole[];
+export const OPERATOR_ROLES = [
+  "reviewer",
+  "treasurer",
+  "admin",
+  "compliance",
+] as const satisfies readonly OperatorRole[];
 
 /**
  * Who may use an operator action, part of how every action and route is declared (`withOperator`, `asOperator`,

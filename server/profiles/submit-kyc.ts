@@ -109,7 +109,10 @@ export async function submitKyc(options: {
   // The people and the company are screened as soon as they are named (C64); approval screens them again.
   if (submission.section === "details") {
     await screenProfile({ profileId: allowed.id, clock }).catch((error: unknown) =>
-      logger().error({ err: error, profileId: allowed.id }, "screening at KYC submission failed; approval screens again"),
+      logger().error(
+        { err: error, profileId: allowed.id },
+        "screening at KYC submission failed; approval screens again",
+      ),
     );
   }
   return view;

@@ -30,7 +30,9 @@ async function build(sig: string): Promise<Built> {
  */
 export async function currentIndex(): Promise<ScreeningIndex> {
   const sig = await signature();
-  const cached = holder.__tokenrailScreeningIndex ? await holder.__tokenrailScreeningIndex.catch(() => undefined) : undefined;
+  const cached = holder.__tokenrailScreeningIndex
+    ? await holder.__tokenrailScreeningIndex.catch(() => undefined)
+    : undefined;
   if (cached && cached.signature === sig) return cached.index;
   const building = build(sig);
   holder.__tokenrailScreeningIndex = building;

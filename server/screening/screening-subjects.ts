@@ -28,7 +28,10 @@ function personQuery(p: Person): ScreenNameQuery | undefined {
  * The subjects of a profile's KYC details as submitted (`ProfileSubmission.data` of the details section): a personal
  * profile's person; a corporate profile's company, each representative, director and final beneficiary.
  */
-export function profileSubjects(kind: "personal" | "corporate", details: Prisma.JsonValue | undefined): ScreeningSubject[] {
+export function profileSubjects(
+  kind: "personal" | "corporate",
+  details: Prisma.JsonValue | undefined,
+): ScreeningSubject[] {
   if (!details || typeof details !== "object" || Array.isArray(details)) return [];
   const subjects: ScreeningSubject[] = [];
   const add = (subjectKind: SubjectKind, query: ScreenNameQuery | undefined) => {

@@ -38,9 +38,12 @@ function nextIssue(text: string): string {
   assert.ok(head && first && second);
   const renamed = second.replace(/<SECOND_NAME>[^<]*<\/SECOND_NAME>/, "<SECOND_NAME>RENAMED</SECOND_NAME>");
   const added = first.replace(/<DATAID>\d+<\/DATAID>/, "<DATAID>99999991</DATAID>");
-  return [head.replace(/dateGenerated="[^"]+"/, 'dateGenerated="2026-02-28T00:00:09.554Z"'), added, renamed, ...rest].join(
-    "<INDIVIDUAL>",
-  );
+  return [
+    head.replace(/dateGenerated="[^"]+"/, 'dateGenerated="2026-02-28T00:00:09.554Z"'),
+    added,
+    renamed,
+    ...rest,
+  ].join("<INDIVIDUAL>");
 }
 
 async function stored(source: string): Promise<Map<string, ListEntry>> {
@@ -70,10 +73,7 @@ describe("C65 a list issue is imported as a version, all at once", () => {
     assert.deepEqual([first.version.changed, first.version.removed], [0, 0]);
     assert.equal(first.version.publishedAt, "2026-02-27T00:00:09.554Z");
     const entries = await stored("un");
-    assert.deepEqual(
-      [...entries.keys()].sort(),
-      parsed.entries.map((e) => e.ref).sort(),
-    );
+    assert.deepEqual([...entries.keys()].sort(), parsed.entries.map((e) => e.ref).sort());
     // What is stored is the entry as read, whole.
     const sample = parsed.entries[3]!;
     assert.deepEqual(entries.get(sample.ref), JSON.parse(JSON.stringify(sample)));
@@ -122,7 +122,10 @@ describe("C65 a list issue is imported as a version, all at once", () => {
     const cut = await refusal(load(nextIssue(UN).slice(0, Math.floor(UN.length * 0.6))));
     assert.equal(cut.code, "VALIDATION");
     const other = await refusal(load(fixture("eu-fsf.xml"), { source: "un" }));
-    assert.match(other.message, /EU consolidated financial sanctions list, not the UN Security Council consolidated list/);
+    assert.match(
+      other.message,
+      /EU consolidated financial sanctions list, not the UN Security Council consolidated list/,
+    );
     // The first issue again, but changed (so not a duplicate): older than the current version.
     const older = await refusal(load(UN.replace("<SECOND_NAME>BADEGE</SECOND_NAME>", "<SECOND_NAME>X</SECOND_NAME>")));
     assert.equal(older.code, "CONFLICT");
@@ -132,7 +135,10 @@ describe("C65 a list issue is imported as a version, all at once", () => {
   });
 
   it("C65 two issues imported at once become two versions in turn, and the entries are the later one's", async () => {
-    const third = nextIssue(UN).replace('dateGenerated="2026-02-28T00:00:09.554Z"', 'dateGenerated="2026-03-01T00:00:00.000Z"');
+    const third = nextIssue(UN).replace(
+      'dateGenerated="2026-02-28T00:00:09.554Z"',
+      'dateGenerated="2026-03-01T00:00:00.000Z"',
+    );
     const fourth = third
       .replace('dateGenerated="2026-03-01T00:00:00.000Z"', 'dateGenerated="2026-03-01T00:00:00.000Z"')
       .replace("<DATAID>99999991</DATAID>", "<DATAID>99999992</DATAID>");
@@ -141,7 +147,9 @@ describe("C65 a list issue is imported as a version, all at once", () => {
     assert.equal(done.length, 2, JSON.stringify(results.map((r) => r.status === "rejected" && String(r.reason))));
     assert.deepEqual(done.map((d) => d.version.number).sort(), [3, 4]);
     const last = done.find((d) => d.version.number === 4)!;
-    const lastEntries = await readListFile(bytes(last.version.fileDigest === done[0]!.version.fileDigest ? third : fourth));
+    const lastEntries = await readListFile(
+      bytes(last.version.fileDigest === done[0]!.version.fileDigest ? third : fourth),
+    );
     assert.equal((await stored("un")).size, lastEntries.entries.length);
     const list = await (await db()).sanctionsList.findUniqueOrThrow({ where: { source: "un" } });
     assert.equal(list.versionNumber, 4);

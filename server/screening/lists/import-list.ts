@@ -85,7 +85,10 @@ export async function importSanctionsList(options: {
     const replaced = [...diff.changed.map((c) => c.entry.ref), ...diff.removed];
     const before = new Map<string, Prisma.InputJsonValue>();
     for (const refs of chunks(replaced)) {
-      const rows = await tx.sanctionsEntry.findMany({ where: { source, ref: { in: refs } }, select: { ref: true, entry: true } });
+      const rows = await tx.sanctionsEntry.findMany({
+        where: { source, ref: { in: refs } },
+        select: { ref: true, entry: true },
+      });
       for (const row of rows) before.set(row.ref, row.entry as Prisma.InputJsonValue);
       await tx.sanctionsEntry.deleteMany({ where: { source, ref: { in: refs } } });
     }
@@ -124,7 +127,12 @@ export async function importSanctionsList(options: {
       include: { importedBy: { select: { email: true } } },
     });
     const changes: Prisma.SanctionsEntryChangeCreateManyInput[] = [
-      ...diff.added.map(({ entry }) => ({ versionId: version.id, ref: entry.ref, change: "added", after: json(entry) })),
+      ...diff.added.map(({ entry }) => ({
+        versionId: version.id,
+        ref: entry.ref,
+        change: "added",
+        after: json(entry),
+      })),
       ...diff.changed.map(({ entry }) => ({
         versionId: version.id,
         ref: entry.ref,

@@ -14,7 +14,8 @@ import { readListFile } from "./read-list-file.ts";
 
 type ListJobConfig = Pick<Config, "screening" | "files">;
 
-const spoolPath = (config: ListJobConfig) => path.join(config.files.spoolDir, `${randomBytes(16).toString("hex")}.list`);
+const spoolPath = (config: ListJobConfig) =>
+  path.join(config.files.spoolDir, `${randomBytes(16).toString("hex")}.list`);
 
 async function importSpooled(
   spool: string,

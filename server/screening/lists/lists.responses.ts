@@ -67,5 +67,8 @@ export const LIST_VERSIONS_RESPONSES: Responses = {
   },
 };
 export const VERSION_CHANGES_RESPONSES: Responses = {
-  200: { description: "The version and a page of the entries it added, changed or removed", body: versionChangesResponse },
+  200: {
+    description: "The version and a page of the entries it added, changed or removed",
+    body: versionChangesResponse,
+  },
 };

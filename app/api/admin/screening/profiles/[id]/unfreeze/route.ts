@@ -16,6 +16,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     "compliance",
     { params, body: caseDecisionSchema, responses: UNFREEZE_RESPONSES, refusals: UNFREEZE_REFUSALS },
     async ({ params, body, operator }) =>
-      new Reply(202, { approval: await requestUnfreeze({ profileId: params.id, reason: body.reason, actor: operator }) }),
+      new Reply(202, {
+        approval: await requestUnfreeze({ profileId: params.id, reason: body.reason, actor: operator }),
+      }),
   ),
 });
