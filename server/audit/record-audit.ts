@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "operator.recovery-code.use",
   "mail.send-again",
   "sanctions-list.import",
+  "monitoring.rule.change",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +54,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "approval",
   "mail",
   "sanctions-list",
+  "monitoring-rule",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
