@@ -57,7 +57,14 @@ export async function changeRule(options: {
       action: "monitoring.rule.change",
       subject: { type: "monitoring-rule", id: rule.id },
       before: { key, enabled: rule.enabled, parameters: rule.parameters as object },
-      after: { key, enabled, parameters, dryRunId: run.id, currentCount: run.currentCount, proposedCount: run.proposedCount },
+      after: {
+        key,
+        enabled,
+        parameters,
+        dryRunId: run.id,
+        currentCount: run.currentCount,
+        proposedCount: run.proposedCount,
+      },
       at: now,
     });
     return ruleView(updated);

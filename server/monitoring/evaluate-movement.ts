@@ -9,14 +9,15 @@ import { activeRules, scanPeriod } from "./scan-period.ts";
 
 /**
  * Runs the enabled rules over one movement (a redeem order once placed or processed, a credit once minted) and
- * records what they raise. Returns the alerts raised now; an alert raised before on this movement is not repeated.
+ * records what they raise. The issue order of a credit may be given for the credit. Returns the alerts raised now; an alert raised before on this movement is not repeated.
  * Call it after the transaction that wrote the movement committed.
  */
 export async function evaluateMovement(
-  movement: MovementRef,
+  given: MovementRef,
   options: { isHighRisk: HighRiskCheck; clock?: Clock },
 ): Promise<Alert[]> {
   const prisma = await db();
+  const movement = await asMovement(given);
   const subject =
     movement.kind === "order"
       ? await prisma.order.findUnique({ where: { id: movement.id }, select: { profileId: true, placedAt: true } })
@@ -43,9 +44,20 @@ export async function evaluateMovement(
   return recordAlerts(alerts, (options.clock ?? serverClock)());
 }
 
+/** An issue order names its credit: the mint code may pass either. */
+async function asMovement(ref: MovementRef): Promise<MovementRef> {
+  if (ref.kind !== "order") return ref;
+  const prisma = await db();
+  const payment = await prisma.incomingPayment.findUnique({ where: { orderId: ref.id }, select: { id: true } });
+  return payment ? { kind: "credit", id: payment.id } : ref;
+}
+
 async function creditSubject(id: string) {
   const prisma = await db();
-  const payment = await prisma.incomingPayment.findUnique({ where: { id }, select: { orderId: true, receivedAt: true } });
+  const payment = await prisma.incomingPayment.findUnique({
+    where: { id },
+    select: { orderId: true, receivedAt: true },
+  });
   if (!payment) return null;
   const order = await prisma.order.findUnique({ where: { id: payment.orderId }, select: { profileId: true } });
   return order ? { profileId: order.profileId, placedAt: payment.receivedAt } : null;

@@ -35,7 +35,11 @@ export function evaluateRule(rule: Rule, subject: Movement, earlier: Movement[],
   switch (rule.key) {
     case "large-amount": {
       if (subject.amountMinor < rule.threshold) return null;
-      return raise(at, [], `One movement of ${money(subject.amountMinor, c)} ${what}, at or above the threshold of ${money(rule.threshold, c)}`);
+      return raise(
+        at,
+        [],
+        `One movement of ${money(subject.amountMinor, c)} ${what}, at or above the threshold of ${money(rule.threshold, c)}`,
+      );
     }
     case "period-total": {
       // Raised by the movement that brings the total to the threshold, not by every one after it.
@@ -94,7 +98,11 @@ export function evaluateRule(rule: Rule, subject: Movement, earlier: Movement[],
     case "high-risk-country": {
       if (!context.highRiskCountry || subject.amountMinor < rule.minimumAmount) return null;
       const party = subject.direction === "in" ? "debtor's" : "counterpart's";
-      return raise(at, [], `${money(subject.amountMinor, c)} ${what}; the ${party} IBAN is of ${subject.ibanCountry}, a high-risk country`);
+      return raise(
+        at,
+        [],
+        `${money(subject.amountMinor, c)} ${what}; the ${party} IBAN is of ${subject.ibanCountry}, a high-risk country`,
+      );
     }
   }
 }

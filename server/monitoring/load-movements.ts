@@ -22,7 +22,9 @@ export async function loadMovements(
         where: {
           receivedAt: { gte: from, lte: until },
           orderId: {
-            in: (await prisma.order.findMany({ where: { kind: "issue", ...mine }, select: { id: true } })).map((o) => o.id),
+            in: (await prisma.order.findMany({ where: { kind: "issue", ...mine }, select: { id: true } })).map(
+              (o) => o.id,
+            ),
           },
         },
       })

@@ -49,7 +49,10 @@ describe("monitoring rules at their boundaries", () => {
     assert.deepEqual(await onOrder(await redeem(await old(), "10000.00", T)), ["large-amount"]);
     assert.deepEqual(await onCredit(await credit(await old(), "9999.99", T)), []);
     const alert = (await db()).monitoringAlert.findUnique({ where: { alertKey: `large-amount:credit:${hit}` } });
-    assert.equal((await alert)?.explanation, "One movement of 10000.00 EUR received, at or above the threshold of 10000.00 EUR");
+    assert.equal(
+      (await alert)?.explanation,
+      "One movement of 10000.00 EUR received, at or above the threshold of 10000.00 EUR",
+    );
   });
 
   it("C67 period-total: 15,000.00 in 30 days alerts on the movement that reaches it; a minute outside does not", async () => {
@@ -114,7 +117,11 @@ describe("monitoring rules at their boundaries", () => {
     const small = await makeProfile(ago(DAY));
     await credit(small, "4000.00", ago(HOUR));
     assert.deepEqual(await onOrder(await redeem(small, "999.99", T)), []);
-    assert.deepEqual(await onOrder(await redeem(small, "0.01", new Date(T.getTime() + MIN))), ["new-profile-volume"], "in and out both count");
+    assert.deepEqual(
+      await onOrder(await redeem(small, "0.01", new Date(T.getTime() + MIN))),
+      ["new-profile-volume"],
+      "in and out both count",
+    );
   });
 
   it("C67 high-risk-country: a debtor or counterpart IBAN of a high-risk country alerts, another does not", async () => {

@@ -85,7 +85,8 @@ export function parseRuleParameters<K extends RuleKey>(key: K, input: unknown): 
     const fields: FieldErrors = {};
     for (const issue of result.error.issues) {
       const path = ["parameters", ...issue.path.map(String)].join(".");
-      fields[path] ??= issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : issue.message;
+      fields[path] ??=
+        issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : issue.message;
     }
     throw new AppError("VALIDATION", `The parameters of ${key} are not valid`, fields);
   }

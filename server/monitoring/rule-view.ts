@@ -7,7 +7,9 @@ export type RuleProposal = { enabled: boolean; parameters: Record<string, unknow
 /** The SHA-256 of a proposal, parameters normalised: the same proposal has the same digest whatever its spelling. */
 export function proposalDigest(key: RuleKey, proposal: { enabled: boolean; parameters: unknown }): string {
   const parameters = parseRuleParameters(key, proposal.parameters);
-  return createHash("sha256").update(JSON.stringify({ key, enabled: proposal.enabled, parameters })).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify({ key, enabled: proposal.enabled, parameters }))
+    .digest("hex");
 }
 
 /** What each rule looks for, for the console beside its parameters. */

@@ -29,5 +29,12 @@ export async function scanPeriod(options: {
     until: options.until,
   });
   const facts = await loadProfileFacts(prisma, [...new Set(movements.map((m) => m.profileId))]);
-  return runRules({ rules, movements, facts, from: options.from, until: options.until, isHighRisk: options.isHighRisk });
+  return runRules({
+    rules,
+    movements,
+    facts,
+    from: options.from,
+    until: options.until,
+    isHighRisk: options.isHighRisk,
+  });
 }
