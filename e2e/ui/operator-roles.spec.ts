@@ -90,6 +90,7 @@ const ROLE_OF: [prefix: string, need: Need][] = [
   ["/api/admin/countries", "admin"],
   ["/api/admin/approvals", "any"],
   ["/api/admin/screening", "compliance"],
+  ["/api/admin/monitoring", "compliance"],
   ["/operator/profiles", "reviewer"],
   ["/operator/orders", "treasurer"],
   ["/operator/bank", "treasurer"],

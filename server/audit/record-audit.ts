@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "compliance.case.clear",
   "compliance.case.confirm",
   "profile.unfreeze",
+  "monitoring.rule.change",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -59,6 +60,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "sanctions-list",
   "country",
   "compliance-case",
+  "monitoring-rule",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
