@@ -38,7 +38,7 @@ export function profileSubjects(
     if (query) subjects.push({ kind: subjectKind, query });
   };
   if (kind === "personal") {
-    add("person", personQuery(details as Person));
+    add("person", personQuery(details));
     return subjects;
   }
   const company = details as {
