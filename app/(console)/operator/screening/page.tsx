@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { screeningCopy } from "@/components/copy/screening";
 import { ListUpload } from "@/components/screening/list-upload";
 import { ListsTable, VersionsTable } from "@/components/screening/lists-table";
@@ -22,6 +23,9 @@ async function ScreeningPage() {
     <main>
       <h1>{text.title}</h1>
       <p className="muted">{text.intro}</p>
+      <p>
+        <Link href="/operator/screening/cases">{screeningCopy.cases.title}</Link>
+      </p>
       {stale.length > 0 ? (
         <p className="card notice" role="alert">
           {text.staleWarning(stale.map((list) => list.name).join(", "))}

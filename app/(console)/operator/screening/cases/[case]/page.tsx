@@ -1,0 +1,70 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { screeningCopy } from "@/components/copy/screening";
+import { CaseDecision } from "@/components/screening/case-decision";
+import { formatWhen } from "@/components/operator/format";
+import { isAppError } from "@/server/errors";
+import { readCase } from "@/server/screening/cases/list-cases";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
+import { clearCaseAction, confirmCaseAction } from "../actions";
+
+export const dynamic = "force-dynamic";
+
+const text = screeningCopy.case;
+
+/** One case: the subject as screened beside the list entry, why it matched, its history, and the decision. */
+async function CasePage(props: { params: Promise<{ case: string }> }) {
+  const { case: id } = await props.params;
+  const found = await readCase(id).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
+  const detail = found.detail as { subject?: unknown; entry?: unknown; explanation?: unknown };
+  return (
+    <main>
+      <p>
+        <Link href="/operator/screening/cases">{text.back}</Link>
+      </p>
+      <h1>{text.title(found.number)}</h1>
+      <p>
+        {screeningCopy.cases.states[found.state]} · {found.subjectName} ({found.subjectKind})
+        {found.profileName ? ` · ${found.profileName}` : ""}
+        {found.score === null ? "" : ` · ${found.score.toFixed(2)}`}
+      </p>
+      <div className="case-sides">
+        <section className="card" aria-label={text.subject}>
+          <h2>{text.subject}</h2>
+          <pre>{JSON.stringify(detail.subject ?? {}, null, 2)}</pre>
+        </section>
+        <section className="card" aria-label={text.entry}>
+          <h2>
+            {text.entry}: {found.listSource?.toUpperCase()} {found.listRef}
+          </h2>
+          <pre>{JSON.stringify(detail.entry ?? {}, null, 2)}</pre>
+        </section>
+      </div>
+      <section className="card" aria-label={text.explanation}>
+        <h2>{text.explanation}</h2>
+        <pre>{JSON.stringify(detail.explanation ?? {}, null, 2)}</pre>
+      </section>
+      {found.state === "open" && !found.awaitingConfirmation ? (
+        <CaseDecision caseId={found.id} clear={clearCaseAction} confirm={confirmCaseAction} />
+      ) : null}
+      {found.awaitingConfirmation ? <p className="notice">{screeningCopy.cases.awaiting}</p> : null}
+      <section aria-label={text.history}>
+        <h2>{text.history}</h2>
+        <ol>
+          {found.events.map((e) => (
+            <li key={`${e.at}-${e.action}`}>
+              <time dateTime={e.at}>{formatWhen(e.at)}</time> · {e.action}
+              {e.actor ? ` · ${e.actor}` : ""}
+              {e.note ? ` · ${e.note}` : ""}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}
+
+export default operatorPage("compliance", CasePage);

@@ -1,0 +1,88 @@
+import Link from "next/link";
+import { screeningCopy } from "@/components/copy/screening";
+import { TableScroll } from "@/components/layout/table-scroll";
+import { formatWhen } from "@/components/operator/format";
+import { listCasesQuery } from "@/server/screening/cases/cases.schemas";
+import { listCases } from "@/server/screening/cases/list-cases";
+import { operatorPage } from "@/app/(console)/operator/operator-page";
+
+export const dynamic = "force-dynamic";
+
+const text = screeningCopy.cases;
+
+/** The case queue (C64, C67): open cases oldest first, decided ones newest first, by state. */
+async function CasesPage(props: { searchParams: Promise<Record<string, string | string[]>> }) {
+  const search = await props.searchParams;
+  const parsed = listCasesQuery.safeParse({
+    state: typeof search.state === "string" ? search.state : undefined,
+    page: typeof search.page === "string" ? search.page : undefined,
+  });
+  const query = parsed.success ? parsed.data : { state: "open" as const, page: 1 };
+  const { cases, page, pages } = await listCases(query);
+  const here = (n: number) => `/operator/screening/cases?state=${query.state}&page=${n}`;
+  return (
+    <main>
+      <h1>{text.title}</h1>
+      <p className="muted">{text.intro}</p>
+      <nav className="filters" aria-label={text.caption}>
+        {(["open", "cleared", "confirmed"] as const).map((state) => (
+          <Link
+            key={state}
+            href={`/operator/screening/cases?state=${state}`}
+            aria-current={query.state === state ? "page" : undefined}
+          >
+            {text.states[state]}
+          </Link>
+        ))}
+      </nav>
+      {cases.length === 0 ? (
+        <p className="card empty">{text.empty}</p>
+      ) : (
+        <TableScroll label={text.caption}>
+          <table className="data-table">
+            <caption className="visually-hidden">{text.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{text.columns.number}</th>
+                <th scope="col">{text.columns.subject}</th>
+                <th scope="col">{text.columns.match}</th>
+                <th scope="col">{text.columns.score}</th>
+                <th scope="col">{text.columns.holds}</th>
+                <th scope="col">{text.columns.since}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cases.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Link href={`/operator/screening/cases/${c.id}`}>{c.number}</Link>
+                    {c.awaitingConfirmation ? <p className="badge wait">{text.awaiting}</p> : null}
+                  </td>
+                  <td>
+                    {c.subjectName} <span className="muted">({c.subjectKind})</span>
+                    {c.profileName ? <p className="muted">{c.profileName}</p> : null}
+                  </td>
+                  <td>{c.listSource ? `${c.listSource.toUpperCase()} ${c.listRef}` : "—"}</td>
+                  <td>{c.score === null ? "—" : c.score.toFixed(2)}</td>
+                  <td>{c.holds || "—"}</td>
+                  <td>
+                    <time dateTime={c.createdAt}>{formatWhen(c.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={text.pages}>
+          {page > 1 ? <Link href={here(page - 1)}>{screeningCopy.version.previous}</Link> : null}{" "}
+          <span>{screeningCopy.version.pageOf(page, pages)}</span>{" "}
+          {page < pages ? <Link href={here(page + 1)}>{screeningCopy.version.next}</Link> : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+export default operatorPage("compliance", CasesPage);

@@ -1,0 +1,70 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { OperatorResult } from "@/app/(console)/operator/as-operator";
+import { screeningCopy } from "@/components/copy/screening";
+
+const text = screeningCopy.case;
+
+type Act = (input: unknown) => Promise<OperatorResult<string>>;
+
+/**
+ * A compliance officer's decision on an open case: the reason, then clear it (a false positive) or ask a second
+ * officer to confirm it (which freezes the profile). The reason is required; the server's refusal shows beside it.
+ */
+export function CaseDecision(props: { caseId: string; clear: Act; confirm: Act }) {
+  const router = useRouter();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+
+  const run = async (act: Act, done: string) => {
+    if (!reason.trim()) {
+      setNotice({ error: true, text: text.reasonRequired });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await act({ caseId: props.caseId, reason });
+      if (result.ok) {
+        setNotice({ error: false, text: done });
+        router.refresh();
+      } else {
+        setNotice({ error: true, text: result.error ?? Object.values(result.fields ?? {}).join(" ") });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-label={text.decide}>
+      <h2>{text.decide}</h2>
+      <div className="field">
+        <label htmlFor="case-reason">{text.reason}</label>
+        <textarea
+          id="case-reason"
+          value={reason}
+          maxLength={2000}
+          aria-invalid={notice?.error ? true : undefined}
+          aria-describedby={notice ? "case-notice" : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+      <p>
+        <button type="button" disabled={busy} onClick={() => void run(props.clear, text.cleared)}>
+          {text.clear}
+        </button>{" "}
+        <button type="button" disabled={busy} onClick={() => void run(props.confirm, text.awaiting)}>
+          {text.confirm}
+        </button>
+      </p>
+      {notice ? (
+        <p id="case-notice" className={notice.error ? "form-error" : "notice"} role={notice.error ? "alert" : "status"}>
+          {notice.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
