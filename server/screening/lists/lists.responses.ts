@@ -2,10 +2,31 @@ import { z } from "zod";
 import type { Responses } from "../../contract/operation.ts";
 import { OPERATOR_WRITE } from "../../users/operator.responses.ts";
 import { LIST_SOURCES } from "../list-entry.ts";
-import { listVersionView } from "./list-views.ts";
+import { LIST_ORIGINS } from "./list-names.ts";
 import { CHANGE_KINDS } from "./lists.schemas.ts";
 
 const when = z.iso.datetime();
+
+export const listVersionView = z
+  .object({
+    id: z.uuid(),
+    source: z.enum(LIST_SOURCES),
+    number: z.number().int().positive(),
+    fileName: z.string(),
+    fileDigest: z.string().describe("SHA-256 of the file's bytes, hex"),
+    fileSize: z.number().int().nonnegative(),
+    origin: z.enum(LIST_ORIGINS),
+    publishedAt: z.string().nullable().describe("The publisher's date of this issue, when the file says"),
+    publisherVersion: z.string().nullable(),
+    importedAt: z.string(),
+    importedBy: z.string().nullable().describe("The operator who uploaded it; null for the list job"),
+    entryCount: z.number().int().nonnegative(),
+    added: z.number().int().nonnegative(),
+    changed: z.number().int().nonnegative(),
+    removed: z.number().int().nonnegative(),
+  })
+  .meta({ id: "SanctionsListVersion" });
+export type ListVersionView = z.infer<typeof listVersionView>;
 
 export const listStatusResponse = z
   .object({
