@@ -54,7 +54,7 @@ test("C65: list issues are uploaded as versions; duplicates and refused files ch
       [await upload(Buffer.from("<html><body>maintenance</body></html>")), 400, /none of the lists Tokenrail reads/],
       [await upload(fixture("eu-fsf.xml"), "&list=un"), 400, /EU consolidated .* not the UN Security Council/],
       [await upload(fixture("un-consolidated.xml").subarray(0, 20_000)), 400, /refused/],
-      [await upload(Buffer.from("{}"), "", "application/json"), 415, /application\/xml or text\/csv/],
+      [await upload(Buffer.from("{}"), "", "application/json"), 400, /application\/xml or text\/csv/],
     ] as const;
     for (const [res, status, message] of refusals) {
       expect(res.status(), await res.text()).toBe(status);
