@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/console/column-heads";
 import { screeningCopy } from "@/components/copy/screening";
 import { TableScroll } from "@/components/layout/table-scroll";
 import type { ListEntry } from "@/server/screening/list-entry";
@@ -28,14 +29,7 @@ export function EntryChanges({ changes }: { changes: EntryChangeView[] }) {
     <TableScroll label={text.caption}>
       <table className="data-table">
         <caption className="visually-hidden">{text.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.columns.ref}</th>
-            <th scope="col">{text.columns.change}</th>
-            <th scope="col">{text.columns.name}</th>
-            <th scope="col">{text.columns.detail}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={text.columns} />
         <tbody>
           {changes.map((c) => {
             const entry = c.after ?? c.before;

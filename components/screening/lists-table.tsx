@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/console/column-heads";
 import Link from "next/link";
 import { ageText, screeningCopy } from "@/components/copy/screening";
 import { TableScroll } from "@/components/layout/table-scroll";
@@ -13,17 +14,7 @@ export function ListsTable({ lists, maxAgeHours }: { lists: ListStatus[]; maxAge
     <TableScroll label={text.caption}>
       <table className="data-table">
         <caption className="visually-hidden">{text.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.columns.list}</th>
-            <th scope="col">{text.columns.version}</th>
-            <th scope="col">{text.columns.published}</th>
-            <th scope="col">{text.columns.imported}</th>
-            <th scope="col">{text.columns.entries}</th>
-            <th scope="col">{text.columns.age}</th>
-            <th scope="col">{text.columns.state}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={text.columns} />
         <tbody>
           {lists.map((list) => (
             <tr key={list.source} data-stale={list.stale || undefined}>
@@ -58,15 +49,7 @@ export function VersionsTable({ name, versions }: { name: string; versions: List
     <TableScroll label={caption}>
       <table className="data-table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{text.versionColumns.version}</th>
-            <th scope="col">{text.versionColumns.file}</th>
-            <th scope="col">{text.versionColumns.origin}</th>
-            <th scope="col">{text.versionColumns.imported}</th>
-            <th scope="col">{text.versionColumns.changes}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={text.versionColumns} />
         <tbody>
           {versions.map((v) => (
             <tr key={v.id}>

@@ -1,16 +1,12 @@
 import { z } from "zod";
 import { MAX_TEXT, tooLong } from "../../limits.ts";
+import { pageNumber } from "../lists/lists.schemas.ts";
 
 export const CASE_STATES = ["open", "cleared", "confirmed"] as const;
 
 export const listCasesQuery = z.object({
   state: z.enum(CASE_STATES, "must be open, cleared or confirmed").default("open"),
-  page: z
-    .string()
-    .max(6, { error: "must be a whole number from 1", abort: true })
-    .regex(/^[1-9][0-9]*$/, "must be a whole number from 1")
-    .transform(Number)
-    .default(1),
+  page: pageNumber,
 });
 export type ListCasesQuery = z.output<typeof listCasesQuery>;
 

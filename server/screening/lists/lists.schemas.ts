@@ -16,14 +16,17 @@ export const uploadListQuery = z.object({ list: listSource.optional(), name: fil
 
 export const listParams = z.object({ source: listSource });
 
+/** `?page=` of a numbered list: a whole number from 1, the first page when absent. */
+export const pageNumber = z
+  .string()
+  .max(6, { error: "must be a whole number from 1", abort: true })
+  .regex(/^[1-9][0-9]*$/, "must be a whole number from 1")
+  .transform(Number)
+  .default(1);
+
 export const CHANGE_KINDS = ["added", "changed", "removed"] as const;
 export const versionChangesQuery = z.object({
   change: z.enum(CHANGE_KINDS, "must be added, changed or removed").optional(),
-  page: z
-    .string()
-    .max(6, { error: "must be a whole number from 1", abort: true })
-    .regex(/^[1-9][0-9]*$/, "must be a whole number from 1")
-    .transform(Number)
-    .default(1),
+  page: pageNumber,
 });
 export type VersionChangesQuery = z.output<typeof versionChangesQuery>;

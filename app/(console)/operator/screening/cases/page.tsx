@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/console/column-heads";
 import Link from "next/link";
 import { screeningCopy } from "@/components/copy/screening";
 import { TableScroll } from "@/components/layout/table-scroll";
@@ -41,16 +42,7 @@ async function CasesPage(props: { searchParams: Promise<Record<string, string | 
         <TableScroll label={text.caption}>
           <table className="data-table">
             <caption className="visually-hidden">{text.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{text.columns.number}</th>
-                <th scope="col">{text.columns.subject}</th>
-                <th scope="col">{text.columns.match}</th>
-                <th scope="col">{text.columns.score}</th>
-                <th scope="col">{text.columns.holds}</th>
-                <th scope="col">{text.columns.since}</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={text.columns} />
             <tbody>
               {cases.map((c) => (
                 <tr key={c.id}>
