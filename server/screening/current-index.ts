@@ -2,10 +2,11 @@ import { db } from "../db/client.ts";
 import type { ListEntry, ListSource } from "./list-entry.ts";
 import { buildScreeningIndex, type ScreeningIndex } from "./match/screening-index.ts";
 
-type Built = { signature: string; index: ScreeningIndex };
-
-// One per process, on globalThis: the routes and the jobs are bundled apart but must share one index in memory.
-const holder = globalThis as typeof globalThis & { __tokenrailScreeningIndex?: Promise<Built> };
+// One per process, on globalThis: the routes and the jobs are bundled apart but must share one index in memory. The
+// signature is kept beside the build under way, so callers who ask while it is being built wait for that one build.
+const holder = globalThis as typeof globalThis & {
+  __tokenrailScreeningIndex?: { signature: string; index: Promise<ScreeningIndex> };
+};
 
 /** Which versions the stored lists are at: the index is rebuilt when this changes (another instance imported). */
 async function signature(): Promise<string> {
@@ -14,13 +15,12 @@ async function signature(): Promise<string> {
   return lists.map((l) => `${l.source}:${l.versionNumber}`).join(",");
 }
 
-async function build(sig: string): Promise<Built> {
+async function build(): Promise<ScreeningIndex> {
   const prisma = await db();
   const rows = await prisma.sanctionsEntry.findMany({ select: { source: true, entry: true } });
-  const index = buildScreeningIndex(
+  return buildScreeningIndex(
     rows.map((row) => ({ source: row.source as ListSource, entry: row.entry as unknown as ListEntry })),
   );
-  return { signature: sig, index };
 }
 
 /**
@@ -30,11 +30,13 @@ async function build(sig: string): Promise<Built> {
  */
 export async function currentIndex(): Promise<ScreeningIndex> {
   const sig = await signature();
-  const cached = holder.__tokenrailScreeningIndex
-    ? await holder.__tokenrailScreeningIndex.catch(() => undefined)
-    : undefined;
-  if (cached && cached.signature === sig) return cached.index;
-  const building = build(sig);
-  holder.__tokenrailScreeningIndex = building;
-  return (await building).index;
+  const held = holder.__tokenrailScreeningIndex;
+  if (held && held.signature === sig) return held.index;
+  const index = build();
+  holder.__tokenrailScreeningIndex = { signature: sig, index };
+  // A failed build is not kept: the next call builds again.
+  index.catch(() => {
+    if (holder.__tokenrailScreeningIndex?.index === index) holder.__tokenrailScreeningIndex = undefined;
+  });
+  return index;
 }
