@@ -20,8 +20,19 @@ function record(step: string, counts: Tally) {
   if (counts.failed > 0) failures.push(`${step}: ${counts.failed} failed`);
 }
 
+/** How long each step took, printed at the end: where a slow run's time went. */
+const timings: { step: string; seconds: number }[] = [];
+let current: { step: string; started: number } | undefined;
+
 function heading(text: string) {
+  endStep();
+  current = { step: text, started: performance.now() };
   process.stdout.write(`\n=== ${text} ===\n`);
+}
+
+function endStep() {
+  if (current) timings.push({ step: current.step, seconds: (performance.now() - current.started) / 1000 });
+  current = undefined;
 }
 
 /** A check that is one command: it passes or fails as a whole. */
@@ -151,6 +162,11 @@ async function main() {
   if (await check("build", "npx", ["next", "build"], env)) await endToEndTests();
   else record("playwright (not run: build failed)", { passed: 0, failed: 1 });
 
+  endStep();
+  const total = timings.reduce((sum, t) => sum + t.seconds, 0);
+  process.stdout.write(
+    `\n=== time per step ===\n${timings.map((t) => `${t.seconds.toFixed(0).padStart(6)} s  ${t.step}`).join("\n")}\n${total.toFixed(0).padStart(6)} s  in all\n`,
+  );
   if (details.length > 0) process.stdout.write(`\n=== failures in detail ===\n${details.join("\n\n")}\n`);
   if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join("; ")}\n`);
   process.stdout.write(`\n${tally.passed} passed, ${tally.failed} failed\n`);

@@ -5,13 +5,15 @@ import path from "node:path";
 import { after } from "node:test";
 import pg from "pg";
 import { closeDriverLocks } from "../chains/driver-locks.ts";
+import { loadConfig } from "../config.ts";
 import { closeDb } from "../db/client.ts";
+import { copyPgliteTemplate, postgresTemplate } from "./migrated-template.ts";
 
 /**
  * For domain tests on a real database: a fresh data directory with the embedded PGlite, or, when DATABASE_URL is
  * set, a throwaway database on that PostgreSQL server, so tests never share rows with the app or each other. Quiet
  * logs; everything is closed and dropped after the file's tests. Await it at the top of a test file, before any
- * hook can open the database.
+ * hook can open the database. The database starts as a copy of one already migrated to head (./migrated-template.ts).
  */
 export async function setUpTestInstance(name: string): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
@@ -25,13 +27,17 @@ export async function setUpTestInstance(name: string): Promise<void> {
       await client.end();
     }
   };
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), `tokenrail-${name}-`));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tokenrail-${name}-`));
+  process.env.TOKENRAIL_DATA_DIR = dataDir;
   process.env.LOG_LEVEL = "silent";
   if (serverUrl) {
-    await admin(`CREATE DATABASE ${database}`);
+    await admin(`CREATE DATABASE ${database} TEMPLATE ${await postgresTemplate(serverUrl)}`);
     const url = new URL(serverUrl);
     url.pathname = `/${database}`;
     process.env.DATABASE_URL = url.toString();
+  } else {
+    const { database: embedded } = loadConfig();
+    if (embedded.kind === "pglite" && embedded.dataDir) await copyPgliteTemplate(embedded.dataDir);
   }
   after(async () => {
     // The locks' own connection (the chain queue's drivers, the bank's delivery) too: the database is dropped next.
