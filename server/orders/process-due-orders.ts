@@ -23,8 +23,25 @@ export async function processDueOrders(options: {
   const autoProcessSeconds = "autoProcessSeconds" in options ? options.autoProcessSeconds : config.autoProcessSeconds;
   const now = clock().getTime();
   const prisma = await db();
+  // Orders compliance holds, and a frozen profile's, wait for a decision (C64, C66): left out here, so they never
+  // crowd out the orders that can go on.
+  const held = await prisma.complianceCase.findMany({
+    where: { holds: "order", state: { in: ["open", "confirmed"] }, holdsId: { not: null } },
+    select: { holdsId: true },
+  });
+  const frozen = await prisma.profile.findMany({ where: { frozenAt: { not: null } }, select: { id: true } });
+  const waiting = {
+    id: { notIn: held.flatMap((c) => (c.holdsId ? [c.holdsId] : [])) },
+    profileId: { notIn: frozen.map((p) => p.id) },
+  };
   const issues = await prisma.order.findMany({
-    where: { kind: "issue", state: "pending", chainAttemptAt: null, placedAt: { lt: new Date(now - ISSUE_GRACE_MS) } },
+    where: {
+      kind: "issue",
+      state: "pending",
+      chainAttemptAt: null,
+      placedAt: { lt: new Date(now - ISSUE_GRACE_MS) },
+      ...waiting,
+    },
     orderBy: { seq: "asc" },
     select: { id: true },
     take: 50,
@@ -36,6 +53,7 @@ export async function processDueOrders(options: {
           where: {
             kind: "redeem",
             state: "placed",
+            ...waiting,
             chainAttemptAt: null,
             signedAt: { lt: new Date(now - autoProcessSeconds * 1000) },
           },

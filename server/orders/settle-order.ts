@@ -8,12 +8,36 @@ import { AppError } from "../errors.ts";
 import type { Order, Prisma } from "../generated/prisma/client.ts";
 import { moneyTransaction } from "../ledger/money-transaction.ts";
 import { logger } from "../logging/logger.ts";
+import { currentIndex } from "../screening/current-index.ts";
+import {
+  counterpartSubjects,
+  openPartyCases,
+  refuseWhileFrozen,
+  refuseWhileHeld,
+  screenSubjects,
+} from "../screening/screen-parties.ts";
 import { queueHooks } from "./chain-settlement.ts";
 import { queueOrderTransaction } from "./queue-order-transaction.ts";
 import { alreadySettled, OPEN, settleIn } from "./settle-in.ts";
 
 /** How long a request that processes an order waits for its chain transaction before answering with it pending. */
 const PROCESS_WAIT_MS = 15_000;
+/**
+ * A redeem to an IBAN screens its counterpart before it is processed (C64): a potential hit opens a case holding the
+ * order, committed on its own so it stays open when the processing is then refused.
+ */
+async function screenCounterpart(order: Order, now: Date): Promise<void> {
+  if (order.kind !== "redeem") return;
+  const subjects = counterpartSubjects(order.counterpart);
+  if (subjects.length === 0) return;
+  const hits = screenSubjects(await currentIndex(), subjects);
+  if (hits.length === 0) return;
+  const prisma = await db();
+  await prisma.$transaction((tx) =>
+    openPartyCases(tx, { profileId: order.profileId, hits, hold: { holds: "order", holdsId: order.id }, now }),
+  );
+}
+
 /**
  * Processes an order: an issue order's tokens are minted to its address; a redeem order's held tokens are burned
  * and its payout handed to the bank (a cross-chain redeem instead creates and processes its dependent issue order
@@ -45,7 +69,12 @@ export async function processOrder(options: {
   const chain = resolveChain(order.chain, config.environment);
   if (!chain) throw new Error(`order ${order.id} is on ${order.chain}, not a chain of this environment`);
   const now = clock();
+  await screenCounterpart(order, now);
   const row = await moneyTransaction(async (tx) => {
+    // Nothing is paid past an open or confirmed hit, nor for a frozen profile (C64, C66); the claim below rolls
+    // back with the refusal.
+    if (order.kind === "redeem") await refuseWhileHeld(tx, { holds: "order", holdsId: order.id });
+    await refuseWhileFrozen(tx, order.profileId);
     // Unclaimed, or (the operator only) given up on: its last transaction failed and none is open. The claim
     // compares the claim time read here, so of two operators retrying at once one wins.
     const retry = operator !== undefined && order.chainAttemptAt !== null && (await givenUp(tx, order.id));

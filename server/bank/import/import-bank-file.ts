@@ -12,6 +12,8 @@ import { recordSafeguardingDay } from "../reconcile/safeguarding-day.ts";
 import { entryLines } from "./entry-lines.ts";
 import { afterImport } from "./after-import.ts";
 import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
+import { currentIndex } from "../../screening/current-index.ts";
+import type { ScreeningIndex } from "../../screening/match/screening-index.ts";
 import { importLines, type ImportContext } from "./import-lines.ts";
 import { ImportBudget } from "./import-budget.ts";
 import { importInOwnProcess, importProcessFor } from "./import-process.ts";
@@ -75,6 +77,8 @@ export async function importBankFile(options: {
   const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
   checkAccounts(file, config.bank.account.iban);
   const prisma = await db();
+  // Read before the transaction: building it reads the lists, which on the embedded database would wait for it.
+  const screening = await currentIndex();
   const asked = Date.now();
   const report = await prisma.$transaction(
     async (tx) => {
@@ -120,7 +124,7 @@ export async function importBankFile(options: {
       stored.catch(() => undefined);
       const entries =
         file.kind === "statement"
-          ? await importStatement(tx, file, { fileId, now, ...options, budget })
+          ? await importStatement(tx, file, { fileId, now, ...options, budget, screening })
           : await importPaymentStatus(tx, file, { fileId, now, config });
       const counts = countResults(entries);
       await tx.bankFile.update({ where: { id: fileId }, data: { summary: counts } });
@@ -196,11 +200,20 @@ async function importStatement(
     writableBy?: Caller;
     afterBatch?: (batch: number) => Promise<void> | void;
     budget: ImportBudget;
+    screening: ScreeningIndex;
   },
 ): Promise<EntryReport[]> {
   const { config, fileId, now } = options;
   const account = config.bank.account.iban;
-  const ctx: ImportContext = { tx, fileId, account, config, now, writableBy: options.writableBy };
+  const ctx: ImportContext = {
+    tx,
+    fileId,
+    account,
+    config,
+    now,
+    writableBy: options.writableBy,
+    screening: options.screening,
+  };
   const report: EntryReport[] = [];
   let batchNumber = 0;
   for await (const batch of file.entries(IMPORT_BATCH_SIZE)) {
