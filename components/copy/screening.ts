@@ -87,6 +87,20 @@ export const screeningCopy = {
     awaiting: "Asked: a second compliance officer confirms it under Approvals.",
     back: "All cases",
   },
+  frozen: {
+    title: "Frozen profiles",
+    intro:
+      "Profiles a confirmed hit froze: they place no orders, their credits wait in the bank's exceptions and their " +
+      "integrator sees them blocked, without the reason. Unfreezing needs a second compliance officer.",
+    caption: "Frozen profiles",
+    columns: { profile: "Profile", since: "Frozen since", cases: "Confirmed cases", action: "Unfreeze" },
+    empty: "No profile is frozen.",
+    reason: (name: string) => `Why ${name} may be unfrozen`,
+    ask: "Ask to unfreeze",
+    asked: "Asked: a second compliance officer approves it under Approvals.",
+    awaiting: "Unfreezing awaits a second officer",
+    reasonRequired: "Give the reason first.",
+  },
   changes: { added: "Added", changed: "Changed", removed: "Removed" } as Record<string, string>,
   origins: { upload: "Upload", folder: "Folder", url: "Download", simulator: "Simulator" } as Record<string, string>,
 };

@@ -130,6 +130,22 @@ test("C64 C66: listed payers and payees wait for compliance; a confirmed hit fre
     const frozenCredit = await pay("25");
     expect(frozenCredit.status(), await frozenCredit.text()).toBe(400);
     expect((await exceptions()).filter((e) => e.debtorName === "Erika Mustermann")).toHaveLength(1);
+
+    // Unfreezing needs two officers too; then the profile takes money again, and its held credit stays held.
+    const unfreeze = await officer.post(`/api/admin/screening/profiles/${customer.profile}/unfreeze`, {
+      data: { reason: "Court order lifted the designation for this customer" },
+    });
+    expect(unfreeze.status(), await unfreeze.text()).toBe(202);
+    const unfreezing = ((await unfreeze.json()) as { approval: { id: string } }).approval;
+    expect(
+      (await officer.post(`/api/admin/approvals/${unfreezing.id}`, { data: { decision: "approve" } })).status(),
+    ).toBe(403);
+    const lifted = await second.post(`/api/admin/approvals/${unfreezing.id}`, { data: { decision: "approve" } });
+    expect(lifted.status(), await lifted.text()).toBe(200);
+    const after = await request.get(at(`/profiles/${customer.profile}`), { headers: customer.partner });
+    expect(((await after.json()) as { state: string }).state).toBe("approved");
+    expect((await pay("5")).status()).toBe(201);
+    expect((await assign()).status(), "the confirmed payer's credit is never minted").toBe(409);
   } finally {
     await officer.dispose();
     await second.dispose();

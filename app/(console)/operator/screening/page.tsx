@@ -24,7 +24,8 @@ async function ScreeningPage() {
       <h1>{text.title}</h1>
       <p className="muted">{text.intro}</p>
       <p>
-        <Link href="/operator/screening/cases">{screeningCopy.cases.title}</Link>
+        <Link href="/operator/screening/cases">{screeningCopy.cases.title}</Link> ·{" "}
+        <Link href="/operator/screening/frozen">{screeningCopy.frozen.title}</Link>
       </p>
       {stale.length > 0 ? (
         <p className="card notice" role="alert">
