@@ -9,7 +9,7 @@ import { int, printTable } from "./report.ts";
 import { machine, writeResult, type BenchContext } from "./settings.ts";
 
 /**
- * Benchmark P9, the screening legs (the list import's leg belongs to the list readers): in one process, on a seeded
+ * Benchmark P9, the screening legs (the list import is bench/p9-list-import.ts): in one process, on a seeded
  * synthetic list shaped like the real ones (`BENCH_P9_ENTRIES`, 30,000 entries with their aliases, some 92,000
  * names, in Latin, Cyrillic and Arabic script).
  *
