@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Responses } from "../../contract/operation.ts";
 import { OPERATOR_WRITE } from "../../users/operator.responses.ts";
-import { LIST_SOURCES } from "../list-entry.ts";
+import { LIST_SOURCES, SCREENED_SOURCES } from "../list-entry.ts";
 import { LIST_ORIGINS } from "./list-names.ts";
 import { CHANGE_KINDS } from "./lists.schemas.ts";
 
@@ -10,7 +10,7 @@ const when = z.iso.datetime();
 export const listVersionView = z
   .object({
     id: z.uuid(),
-    source: z.enum(LIST_SOURCES),
+    source: z.enum(SCREENED_SOURCES),
     number: z.number().int().positive(),
     fileName: z.string(),
     fileDigest: z.string().describe("SHA-256 of the file's bytes, hex"),
