@@ -53,9 +53,26 @@ const listEntry = z
   .record(z.string(), z.unknown())
   .meta({ description: "The entry as the list has it: names and aliases, dates, countries, identifiers, wallets" });
 
+export const rescreenView = z
+  .object({
+    state: z.enum(["pending", "running", "done"]),
+    phase: z.enum(["profiles", "addresses", "done"]),
+    profilesScreened: z.number().int().nonnegative(),
+    addressesScreened: z.number().int().nonnegative(),
+    casesOpened: z.number().int().nonnegative(),
+    startedAt: when.nullable(),
+    finishedAt: when.nullable(),
+  })
+  .meta({
+    id: "SanctionsRescreen",
+    description: "Every customer and linked address screened again against what the version added and changed",
+  });
+export type RescreenView = z.infer<typeof rescreenView>;
+
 export const versionChangesResponse = z
   .object({
     version: listVersionView,
+    rescreen: rescreenView.nullable(),
     changes: z.array(
       z.object({
         ref: z.string(),
@@ -80,6 +97,14 @@ export const UPLOAD_LIST_REFUSALS = {
   ...OPERATOR_WRITE,
   409: "The file is an older issue than the list's current version",
   413: "The file is larger than the list file limit",
+};
+export const PUBLISH_TEST_LIST_RESPONSES: Responses = {
+  201: { description: "The sandbox test list's next version, whose re-screening has begun", body: listImportResponse },
+  200: { description: "Another operator published this version at the same moment", body: listImportResponse },
+};
+export const PUBLISH_TEST_LIST_REFUSALS = {
+  ...OPERATOR_WRITE,
+  404: "Not a sandbox instance: the test list does not exist here",
 };
 export const LIST_VERSIONS_RESPONSES: Responses = {
   200: {
