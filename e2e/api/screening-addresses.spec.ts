@@ -88,6 +88,10 @@ test("C65: publishing the test list's next version re-screens every customer and
   expect(second.status()).toBe(201);
   const published = (await second.json()) as Published;
   expect(published.version).toMatchObject({ number: version.number + 1, added: 1 });
+  const listed = (await (await officer.get("/api/admin/screening/test-list")).json()) as {
+    versions: Published["version"][];
+  };
+  expect(listed.versions.map((v) => v.number).slice(0, 2)).toEqual([version.number + 1, version.number]);
   await expect
     .poll(
       async () => {

@@ -7,7 +7,7 @@ import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { currentIndex } from "../current-index.ts";
 import { TEST_LIST } from "../list-entry.ts";
 import { TEST_ENTRIES, TEST_UPDATES } from "../sandbox/test-entries.ts";
-import { publishTestListUpdate, seedTestList } from "../sandbox/test-list.ts";
+import { publishTestListUpdate, seedTestList, testListVersions } from "../sandbox/test-list.ts";
 import { runRescreens } from "./rescreen-job.ts";
 import { versionDelta } from "./rescreen-version.ts";
 
@@ -192,6 +192,9 @@ describe("C64 C65 the sandbox test list", () => {
     assert.equal(await seedTestList({ environment: "production" }), undefined);
     const refused = await publishTestListUpdate({ environment: "production", actor: officer }).catch((e: unknown) => e);
     assert.ok(refused instanceof AppError && refused.code === "NOT_FOUND");
+    const hidden = await testListVersions("production").catch((e: unknown) => e);
+    assert.ok(hidden instanceof AppError && hidden.code === "NOT_FOUND");
+    assert.equal((await testListVersions("sandbox")).versions.length, 3);
     assert.equal(await prisma.sanctionsListVersion.count(), before);
   });
 });

@@ -4,6 +4,8 @@ import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { TEST_LIST, type ParsedList } from "../list-entry.ts";
 import { importSanctionsList, type ListImport } from "../lists/import-list.ts";
+import { listVersions } from "../lists/list-versions.ts";
+import type { ListVersionView } from "../lists/list-views.ts";
 import { testListEntries } from "./test-entries.ts";
 
 /** The seeded version's date: fixed, so the same bytes are imported at every boot and make one version. */
@@ -70,4 +72,10 @@ export async function publishTestListUpdate(options: {
     actor: options.actor,
     clock: options.clock,
   });
+}
+
+/** The test list's latest versions, newest first (sandbox only). */
+export async function testListVersions(environment: string): Promise<{ versions: ListVersionView[] }> {
+  sandboxOnly(environment);
+  return { versions: await listVersions(TEST_LIST) };
 }

@@ -1,13 +1,20 @@
-// POST /admin/screening/test-list — publish the sandbox test list's next version (the simulator's list update)
+// GET /admin/screening/test-list — the sandbox test list's versions; POST — publish its next version (the simulator)
 import { webSession } from "@/app/auth";
 import { getConfig } from "@/server/config.ts";
 import { Reply } from "@/server/contract/reply.ts";
 import { withOperator } from "@/server/http/callers.ts";
 import { methods } from "@/server/http/methods.ts";
-import { PUBLISH_TEST_LIST_REFUSALS, PUBLISH_TEST_LIST_RESPONSES } from "@/server/screening/lists/lists.responses.ts";
-import { publishTestListUpdate } from "@/server/screening/sandbox/test-list.ts";
+import {
+  LIST_VERSIONS_RESPONSES,
+  PUBLISH_TEST_LIST_REFUSALS,
+  PUBLISH_TEST_LIST_RESPONSES,
+} from "@/server/screening/lists/lists.responses.ts";
+import { publishTestListUpdate, testListVersions } from "@/server/screening/sandbox/test-list.ts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: withOperator(webSession, "compliance", { responses: LIST_VERSIONS_RESPONSES }, () =>
+    testListVersions(getConfig().environment),
+  ),
   POST: withOperator(
     webSession,
     "compliance",
