@@ -38,6 +38,25 @@ export const screeningCopy = {
     },
     noVersions: "No version yet.",
   },
+  testList: {
+    title: "Sandbox test list",
+    intro:
+      "Test names and addresses that always hit in the sandbox, never in production (see the compliance guide). " +
+      "Publishing an update adds the next test name and address as a new version, and every customer is screened " +
+      "again against it, as after a real list update.",
+    publish: "Publish a test list update",
+    publishing: "Publishing…",
+    published: (number: number) => `Version ${number} published; customers are being screened again.`,
+  },
+  rescreen: {
+    title: "Re-screening",
+    none: "This version was imported before re-screening existed.",
+    states: { pending: "Waiting", running: "Running", done: "Done" } as Record<string, string>,
+    progress: (profiles: number, addresses: number, cases: number) =>
+      `Rescreened ${profiles.toLocaleString("en")} customers and ${addresses.toLocaleString("en")} addresses, ` +
+      `${cases.toLocaleString("en")} new ${cases === 1 ? "case" : "cases"}.`,
+    nothing: "Nothing to screen again: this version added and changed no entry.",
+  },
   version: {
     title: (name: string, number: number) => `${name}, version ${number}`,
     summary: (added: number, changed: number, removed: number) =>

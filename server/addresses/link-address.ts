@@ -10,6 +10,7 @@ import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { recordLink, type LinkedAddress } from "./record-link.ts";
+import { refuseListedAddress } from "./screen-link.ts";
 import { MAX_ID, MAX_SIGNATURE, MAX_SIGNED_MESSAGE, quote, tooLong } from "../limits.ts";
 import { evmAddressSchema } from "./address.schemas.ts";
 
@@ -40,6 +41,8 @@ export type LinkOutcome = { kind: "linked"; link: LinkedAddress } | { kind: "pen
  * - `0x`: a Safe signs the message on chain → accepted (202); a pending `linkAddress` signature waits for the
  *   account's `SignMsg` event, and the link completes when the chain reports it.
  * An address belongs to one profile; linking it on another chain adds the chain; repeating a link answers with it.
+ * An address a sanctions list names is refused (403, saying only that it cannot be linked) and opens a case (C64):
+ * once its owner proved control of it, or when an on-chain signature is asked for it (and again when it arrives).
  */
 export async function linkAddress(options: {
   caller: Caller;
@@ -62,6 +65,7 @@ export async function linkAddress(options: {
   const gateway = chainGateway(config);
 
   if (signature === "0x") {
+    await refuseListedAddress({ profileId: profile.id, address, now: clock() });
     const msgHash = await gateway.safeMessageHash(chain, address, message);
     await awaitOnChainSignature({ caller, profileId: profile.id, chain, address, message, msgHash, now: clock() });
     return { kind: "pending" };
@@ -71,6 +75,7 @@ export async function linkAddress(options: {
       signature: "is not a signature of the message by this address",
     });
   }
+  await refuseListedAddress({ profileId: profile.id, address, now: clock() });
   const prisma = await db();
   const link = await prisma.$transaction((tx) =>
     recordLink(tx, { profileId: profile.id, address, chain: chain.name, linkedById: caller.userId, now: clock() }),

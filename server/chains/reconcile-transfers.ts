@@ -7,6 +7,9 @@ import { lockLedgerAccounts } from "../ledger/lock-order.ts";
 import { ledgerPostCall, type Posting } from "../ledger/post-transaction.ts";
 import { logger } from "../logging/logger.ts";
 import { tokenUnitsToMinor } from "../money/amount.ts";
+import { currentIndex } from "../screening/current-index.ts";
+import type { ScreeningIndex } from "../screening/match/screening-index.ts";
+import { addressHits, openAddressCases } from "../screening/screen-address.ts";
 import { chainGateway } from "./configured-gateway.ts";
 import type { TokenTransfer } from "./gateway.ts";
 import { chainsOf, CURRENCIES, tokenContract, type ChainInfo, type Currency } from "./registry.ts";
@@ -22,7 +25,9 @@ const PAGES_PER_RUN = 20;
  * service's own mints and burns (from or to the zero address or the issuer, or a transaction of the chain queue) are
  * skipped, as they are in the ledger already. A transfer touching a linked address posts one ledger `transfer`:
  * the receiver's wallet is credited, the sender's wallet debited, and an address linked to no profile stands in the
- * chain's `external` account; the invariant C34 then reads minted − burned = wallets + holds + external.
+ * chain's `external` account; the invariant C34 then reads minted − burned = wallets + holds + external. The sender
+ * of every transfer to a linked address is screened against the lists' addresses (C64): a listed sender opens a case
+ * against the receiving profile, once per transfer; it holds nothing, the tokens being on chain already.
  *
  * Safe with any number of instances: each transfer is recorded once per (chain, transaction hash, log index) by a
  * unique constraint, in the database transaction that posts its ledger movement and advances the cursor with a
@@ -66,6 +71,7 @@ async function reconcileToken(options: {
     const read = await gateway.transfers(chain, currency, position);
     if (read.next === position && read.transfers.length === 0) return posted;
     const now = clock();
+    const index = await currentIndex(config.environment);
     const outcome = await prisma.$transaction(async (tx) => {
       if (
         !(await advance(tx, { chain: chain.name, currency, from: cursor ? position : undefined, to: read.next, now }))
@@ -81,7 +87,7 @@ async function reconcileToken(options: {
       await lockTransferAccounts(tx, { chain: chain.name, currency, transfers: foreign });
       let count = 0;
       for (const transfer of foreign) {
-        if (await recordTransfer(tx, { chain, currency, transfer, now })) count++;
+        if (await recordTransfer(tx, { chain, currency, transfer, now, index })) count++;
       }
       return count;
     });
@@ -147,7 +153,7 @@ async function ownTransactions(tx: Prisma.TransactionClient, transfers: TokenTra
  */
 async function recordTransfer(
   tx: Prisma.TransactionClient,
-  t: { chain: ChainInfo; currency: Currency; transfer: TokenTransfer; now: Date },
+  t: { chain: ChainInfo; currency: Currency; transfer: TokenTransfer; now: Date; index: ScreeningIndex },
 ): Promise<boolean> {
   const { chain, currency, transfer, now } = t;
   const from = transfer.from.toLowerCase();
@@ -173,6 +179,8 @@ async function recordTransfer(
   const sender = walletOf(from);
   const receiver = walletOf(to);
   if (!sender && !receiver) return false;
+  const receiving = linked.find((a) => a.addressKey === to);
+  if (receiving) await screenSender(tx, { ...t, profileId: receiving.profileId });
   const external: AccountRef = { kind: "external", chain: chain.name, currency };
   let externalMinor = 0n;
   const postings: Posting[] = [];
@@ -196,6 +204,23 @@ async function recordTransfer(
     SELECT ${ledgerPostCall({ kind: "transfer", at: now, postings })}::text AS id`;
   await tx.chainTransfer.update({ where: { id }, data: { ledgerTxId: posted?.id ?? null } });
   return true;
+}
+
+/** A listed sender opens a case against the receiving profile; the transfer (chain, hash, log) is what it is about. */
+async function screenSender(
+  tx: Prisma.TransactionClient,
+  t: { chain: ChainInfo; transfer: TokenTransfer; now: Date; index: ScreeningIndex; profileId: string },
+): Promise<void> {
+  const hits = addressHits(t.index, t.transfer.from);
+  if (hits.length === 0) return;
+  const holdsId = `${t.chain.name}:${t.transfer.txHash.toLowerCase()}:${t.transfer.logIndex}`;
+  await openAddressCases(tx, {
+    profileId: t.profileId,
+    address: t.transfer.from,
+    hits,
+    hold: { holds: "", holdsId },
+    now: t.now,
+  });
 }
 
 /**

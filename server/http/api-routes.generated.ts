@@ -45,6 +45,7 @@ export const API_ROUTES: readonly { pattern: string; allow: string }[] = [
   { pattern: "/admin/screening/lists", allow: "GET, POST, HEAD" },
   { pattern: "/admin/screening/lists/[source]/versions", allow: "GET, HEAD" },
   { pattern: "/admin/screening/profiles/[id]/unfreeze", allow: "POST" },
+  { pattern: "/admin/screening/test-list", allow: "GET, POST, HEAD" },
   { pattern: "/admin/screening/versions/[id]", allow: "GET, HEAD" },
   { pattern: "/auth", allow: "GET, POST, HEAD" },
   { pattern: "/auth/context", allow: "GET, HEAD" },

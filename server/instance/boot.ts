@@ -2,6 +2,8 @@ import { completePendingLinks } from "../addresses/complete-pending-links.ts";
 import { startPaymentRuns } from "../bank/payments/payment-run-job.ts";
 import { startBankJobs } from "../bank/transport/bank-jobs.ts";
 import { startListJobs } from "../screening/lists/list-jobs.ts";
+import { startRescreenJob } from "../screening/rescreen/rescreen-job.ts";
+import { seedTestList } from "../screening/sandbox/test-list.ts";
 import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
 import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
 import { getConfig } from "../config.ts";
@@ -55,6 +57,8 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
     await refreshSandboxSettings(config);
     startPeriodic("sandbox-settings", SANDBOX_SETTINGS_REFRESH_MS, () => refreshSandboxSettings(config));
     startPeriodic("sandbox-auto-approve", 1_000, autoApproveWhenDue(config));
+    // The test list's names and addresses always hit (docs/compliance.md); never outside the sandbox.
+    await seedTestList({ environment: config.environment });
   }
   // Address links waiting for a Safe's on-chain signature (the sandbox chain also completes them as it signs).
   startPeriodic("pending-links", 15_000, () => completePendingLinks({ config }));
@@ -89,6 +93,8 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
   startPasswordResets(config);
   // Sanctions lists dropped into their folder or published at their URLs become new versions (docs/compliance.md).
   startListJobs(config);
+  // Every customer screened again against what a new list version added or changed, in the background.
+  await startRescreenJob(config);
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

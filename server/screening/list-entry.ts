@@ -8,6 +8,15 @@
 export const LIST_SOURCES = ["eu", "un", "ofac", "uk"] as const;
 export type ListSource = (typeof LIST_SOURCES)[number];
 
+/**
+ * The sandbox's built-in test list (`server/screening/sandbox/test-list.ts`): names and addresses that always hit, so
+ * integrators can see the flow. Never imported, indexed or served outside the sandbox.
+ */
+export const TEST_LIST = "sandbox" as const;
+/** Every list an index may hold: the official ones and, in the sandbox only, the test list. */
+export const SCREENED_SOURCES = [...LIST_SOURCES, TEST_LIST] as const;
+export type ScreenedSource = (typeof SCREENED_SOURCES)[number];
+
 export type ListEntryKind = "person" | "entity" | "vessel" | "aircraft";
 
 export type ListName = {
@@ -57,7 +66,7 @@ export type ListEntry = {
 
 /** A whole list file, read. */
 export type ParsedList = {
-  source: ListSource;
+  source: ScreenedSource;
   /** The publisher's date for this issue of the list (ISO 8601), when the file carries one. */
   publishedAt?: string;
   /** The publisher's own version or generation mark, when the file carries one. */

@@ -1,9 +1,12 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { canonicalDigest } from "../canonical-json.ts";
-import type { ScreeningHit } from "../match/screening-index.ts";
+import type { IndexedEntry } from "../match/screening-index.ts";
 import type { ScreeningSubject } from "../screening-subjects.ts";
 
 export type CaseHold = { holds: "approval" | "order" | "credit" | "address" | ""; holdsId?: string };
+
+/** A name's hit (`ScreeningHit`) or an address's (score 1, the listed address as its explanation). */
+export type CaseHit = IndexedEntry & { score: number; explanation: unknown };
 
 /**
  * Opens a screening case for a hit on a subject (C64), in the caller's transaction, once: a hit already open is
@@ -12,14 +15,24 @@ export type CaseHold = { holds: "approval" | "order" | "credit" | "address" | ""
  */
 export async function openScreeningCase(
   tx: Prisma.TransactionClient,
-  options: {
-    profileId: string | null;
-    subject: ScreeningSubject;
-    hit: ScreeningHit;
-    hold: CaseHold;
-    now: Date;
-  },
+  options: CaseOptions,
 ): Promise<string | undefined> {
+  return (await openCase(tx, options))?.id;
+}
+
+type CaseOptions = {
+  profileId: string | null;
+  subject: ScreeningSubject;
+  hit: CaseHit;
+  hold: CaseHold;
+  now: Date;
+};
+
+/** As `openScreeningCase`, also saying whether this call opened the case (`opened`) or found it open. */
+export async function openCase(
+  tx: Prisma.TransactionClient,
+  options: CaseOptions,
+): Promise<{ id: string; opened: boolean } | undefined> {
   const { profileId, subject, hit, hold, now } = options;
   const base = `${profileId ?? "-"}:${subject.kind}:${hit.source}:${hit.entry.ref}:${hold.holds}:${hold.holdsId ?? ""}`;
   const openKey = `screening:${base}`;
@@ -34,7 +47,7 @@ export async function openScreeningCase(
       });
       await tx.complianceCaseEvent.create({ data: { caseId: open.id, at: now, action: "matched-again" } });
     }
-    return open.id;
+    return { id: open.id, opened: false };
   }
   const decided = await tx.complianceCase.findFirst({ where: { matchKey }, select: { id: true, state: true } });
   if (decided?.state === "cleared") return undefined;
@@ -56,10 +69,10 @@ export async function openScreeningCase(
     },
   });
   await tx.complianceCaseEvent.create({ data: { caseId: created.id, at: now, action: "opened" } });
-  return created.id;
+  return { id: created.id, opened: true };
 }
 
-function caseDetail(subject: ScreeningSubject, hit: ScreeningHit): Prisma.InputJsonValue {
+function caseDetail(subject: ScreeningSubject, hit: CaseHit): Prisma.InputJsonValue {
   return JSON.parse(
     JSON.stringify({ subject: subject.query, entry: hit.entry, explanation: hit.explanation }),
   ) as Prisma.InputJsonValue;

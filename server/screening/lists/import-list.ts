@@ -8,6 +8,7 @@ import type { ListEntry, ListSource, ParsedList } from "../list-entry.ts";
 import { LIST_NAMES, type ListOrigin } from "./list-names.ts";
 import { diffList, duplicateRefs, type DigestedEntry } from "./list-diff.ts";
 import { versionView, type ListVersionView } from "./list-views.ts";
+import { wakeRescreens } from "../rescreen/rescreen-wake.ts";
 
 export type { ListOrigin };
 
@@ -67,7 +68,8 @@ async function insertChanges(tx: Prisma.TransactionClient, versionId: string, ro
  * Imports one issue of a sanctions list as a new version of it, all or nothing (C65): the file is read whole before
  * anything is written, then, under the list's lock, its entries replace the stored ones and each added, changed or
  * removed entry is recorded with the version. The same bytes again are the version they made (`duplicate`); an issue
- * older than the current one is refused, so a late copy never rolls a list back.
+ * older than the current one is refused, so a late copy never rolls a list back. A new version comes with its
+ * re-screening of every customer (C65), made in the same transaction and worked in the background once committed.
  */
 export async function importSanctionsList(options: {
   bytes: Uint8Array;
@@ -97,7 +99,7 @@ export async function importSanctionsList(options: {
   const publishedAt = parsed.publishedAt ? new Date(parsed.publishedAt) : null;
 
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
+  const result = await prisma.$transaction(async (tx) => {
     await tx.sanctionsList.upsert({ where: { source }, create: { source }, update: {} });
     const [list] = await tx.$queryRaw<{ versionNumber: number; publishedAt: Date | null }[]>`
       SELECT "versionNumber", "publishedAt" FROM "SanctionsList" WHERE "source" = ${source} FOR UPDATE`;
@@ -159,6 +161,15 @@ export async function importSanctionsList(options: {
       ...diff.removed.map((ref) => ({ ref, change: "removed", after: null, before: before.get(ref) ?? null })),
     ];
     await insertChanges(tx, version.id, changes);
+    // Nothing added or changed can make no new hit: such a version's re-screening is done as it is made.
+    const nothingNew = diff.added.length + diff.changed.length === 0;
+    await tx.sanctionsRescreen.create({
+      data: {
+        versionId: version.id,
+        createdAt: now,
+        ...(nothingNew ? { state: "done", phase: "done", startedAt: now, finishedAt: now } : {}),
+      },
+    });
     await tx.sanctionsList.update({
       where: { source },
       data: { versionNumber: number, publishedAt, importedAt: now, entryCount: parsed.entries.length },
@@ -174,4 +185,6 @@ export async function importSanctionsList(options: {
     }
     return { version: versionView(version), duplicate: false };
   }, WAITS);
+  if (!result.duplicate) wakeRescreens();
+  return result;
 }

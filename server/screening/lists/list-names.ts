@@ -1,11 +1,12 @@
-import type { ListSource } from "../list-entry.ts";
+import type { ScreenedSource } from "../list-entry.ts";
 
 /** What the console and the messages call each list. */
-export const LIST_NAMES: Record<ListSource, string> = {
+export const LIST_NAMES: Record<ScreenedSource, string> = {
   eu: "EU consolidated financial sanctions list",
   un: "UN Security Council consolidated list",
   ofac: "OFAC SDN list",
   uk: "UK sanctions list",
+  sandbox: "Sandbox test list",
 };
 
 /** How a list file reached us. */

@@ -1,8 +1,9 @@
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { uuidOrUndefined } from "../../ids.ts";
-import type { ListEntry, ListSource } from "../list-entry.ts";
+import type { ListEntry, ScreenedSource } from "../list-entry.ts";
 import type { VersionChangesQuery } from "./lists.schemas.ts";
+import { rescreenView, type RescreenView } from "./lists.responses.ts";
 import { versionView, type ListVersionView } from "./list-views.ts";
 
 const IMPORTED_BY = { importedBy: { select: { email: true } } } as const;
@@ -10,7 +11,7 @@ const VERSIONS_SHOWN = 50;
 const CHANGES_PER_PAGE = 50;
 
 /** A list's latest versions, newest first. */
-export async function listVersions(source: ListSource): Promise<ListVersionView[]> {
+export async function listVersions(source: ScreenedSource): Promise<ListVersionView[]> {
   const prisma = await db();
   const rows = await prisma.sanctionsListVersion.findMany({
     where: { source },
@@ -32,11 +33,20 @@ export type EntryChangeView = {
 export async function versionChanges(
   id: string,
   query: VersionChangesQuery,
-): Promise<{ version: ListVersionView; changes: EntryChangeView[]; page: number; pages: number }> {
+): Promise<{
+  version: ListVersionView;
+  rescreen: RescreenView | null;
+  changes: EntryChangeView[];
+  page: number;
+  pages: number;
+}> {
   const prisma = await db();
   const versionId = uuidOrUndefined(id);
   const version = versionId
-    ? await prisma.sanctionsListVersion.findUnique({ where: { id: versionId }, include: IMPORTED_BY })
+    ? await prisma.sanctionsListVersion.findUnique({
+        where: { id: versionId },
+        include: { ...IMPORTED_BY, rescreen: true },
+      })
     : null;
   if (!version) throw new AppError("NOT_FOUND", "No such list version");
   const where = { versionId: version.id, ...(query.change ? { change: query.change } : {}) };
@@ -49,8 +59,17 @@ export async function versionChanges(
       take: CHANGES_PER_PAGE,
     }),
   ]);
+  const { rescreen } = version;
   return {
     version: versionView(version),
+    // The version's re-screening of every customer, as far as it got (C65); null for a version older than it.
+    rescreen: rescreen
+      ? rescreenView.parse({
+          ...rescreen,
+          startedAt: rescreen.startedAt?.toISOString() ?? null,
+          finishedAt: rescreen.finishedAt?.toISOString() ?? null,
+        })
+      : null,
     changes: rows.map((row) => ({
       ref: row.ref,
       change: row.change as EntryChangeView["change"],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Responses } from "../../contract/operation.ts";
 import { OPERATOR_WRITE } from "../../users/operator.responses.ts";
-import { LIST_SOURCES } from "../list-entry.ts";
+import { LIST_SOURCES, SCREENED_SOURCES } from "../list-entry.ts";
 import { LIST_ORIGINS } from "./list-names.ts";
 import { CHANGE_KINDS } from "./lists.schemas.ts";
 
@@ -10,7 +10,7 @@ const when = z.iso.datetime();
 export const listVersionView = z
   .object({
     id: z.uuid(),
-    source: z.enum(LIST_SOURCES),
+    source: z.enum(SCREENED_SOURCES),
     number: z.number().int().positive(),
     fileName: z.string(),
     fileDigest: z.string().describe("SHA-256 of the file's bytes, hex"),
@@ -53,9 +53,26 @@ const listEntry = z
   .record(z.string(), z.unknown())
   .meta({ description: "The entry as the list has it: names and aliases, dates, countries, identifiers, wallets" });
 
+export const rescreenView = z
+  .object({
+    state: z.enum(["pending", "running", "done"]),
+    phase: z.enum(["profiles", "addresses", "done"]),
+    profilesScreened: z.number().int().nonnegative(),
+    addressesScreened: z.number().int().nonnegative(),
+    casesOpened: z.number().int().nonnegative(),
+    startedAt: when.nullable(),
+    finishedAt: when.nullable(),
+  })
+  .meta({
+    id: "SanctionsRescreen",
+    description: "Every customer and linked address screened again against what the version added and changed",
+  });
+export type RescreenView = z.infer<typeof rescreenView>;
+
 export const versionChangesResponse = z
   .object({
     version: listVersionView,
+    rescreen: rescreenView.nullable(),
     changes: z.array(
       z.object({
         ref: z.string(),
@@ -80,6 +97,14 @@ export const UPLOAD_LIST_REFUSALS = {
   ...OPERATOR_WRITE,
   409: "The file is an older issue than the list's current version",
   413: "The file is larger than the list file limit",
+};
+export const PUBLISH_TEST_LIST_RESPONSES: Responses = {
+  201: { description: "The sandbox test list's next version, whose re-screening has begun", body: listImportResponse },
+  200: { description: "Another operator published this version at the same moment", body: listImportResponse },
+};
+export const PUBLISH_TEST_LIST_REFUSALS = {
+  ...OPERATOR_WRITE,
+  404: "Not a sandbox instance: the test list does not exist here",
 };
 export const LIST_VERSIONS_RESPONSES: Responses = {
   200: {

@@ -1,4 +1,4 @@
-import type { ListEntry, ListName, ListSource } from "../list-entry.ts";
+import type { ListEntry, ListName, ScreenedSource } from "../list-entry.ts";
 import { NameVocabulary } from "./name-vocabulary.ts";
 import { INITIAL_WEIGHT, normalizeName, PARTICLE_WEIGHT, type NameKind, type NameToken } from "./normalize-name.ts";
 import {
@@ -27,7 +27,7 @@ import {
 /** The default threshold: chosen on the labelled set (docs/compliance.md, "Matching"); a setting overrides it. */
 export const DEFAULT_THRESHOLD = 0.85;
 
-export type IndexedEntry = { source: ListSource; entry: ListEntry };
+export type IndexedEntry = { source: ScreenedSource; entry: ListEntry };
 
 export type ScreenNameQuery = {
   name: string;

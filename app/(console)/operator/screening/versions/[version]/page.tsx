@@ -28,7 +28,7 @@ async function VersionPage(props: {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   });
-  const { version, changes, page, pages } = detail;
+  const { version, rescreen, changes, page, pages } = detail;
   const here = (n: number) =>
     `/operator/screening/versions/${version.id}?${new URLSearchParams({ ...(query.change ? { change: query.change } : {}), page: String(n) })}`;
   return (
@@ -40,6 +40,23 @@ async function VersionPage(props: {
       <p>
         {version.fileName} · {text.summary(version.added, version.changed, version.removed)}
       </p>
+      <section className="card" aria-label={screeningCopy.rescreen.title}>
+        <h2>{screeningCopy.rescreen.title}</h2>
+        {!rescreen ? (
+          <p>{screeningCopy.rescreen.none}</p>
+        ) : version.added + version.changed === 0 ? (
+          <p>{screeningCopy.rescreen.nothing}</p>
+        ) : (
+          <p role="status">
+            {screeningCopy.rescreen.states[rescreen.state]} ·{" "}
+            {screeningCopy.rescreen.progress(
+              rescreen.profilesScreened,
+              rescreen.addressesScreened,
+              rescreen.casesOpened,
+            )}
+          </p>
+        )}
+      </section>
       <nav aria-label={text.filter} className="filters">
         <Link href={`/operator/screening/versions/${version.id}`} aria-current={!query.change ? "page" : undefined}>
           {text.all}
