@@ -90,6 +90,7 @@ export const screeningCopy = {
     back: "All cases",
     alert: "Alert",
     rule: "Rule",
+    saw: "What it saw",
     amount: "Amount",
     window: "Window",
     movement: "Movement",

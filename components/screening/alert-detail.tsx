@@ -33,7 +33,7 @@ export function AlertDetailView(props: { detail: unknown; profileId: string | nu
           <dd>
             {detail.rule?.name ?? "—"} <span className="muted">({detail.rule?.key ?? "—"})</span>
           </dd>
-          <dt>{text.explanation}</dt>
+          <dt>{text.saw}</dt>
           <dd>{detail.explanation ?? "—"}</dd>
           <dt>{text.amount}</dt>
           <dd>{detail.amount ? `${detail.amount} ${detail.currency?.toUpperCase() ?? ""}` : "—"}</dd>
