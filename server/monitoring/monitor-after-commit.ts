@@ -1,7 +1,7 @@
 import type { Clock } from "../clock.ts";
 import { logger } from "../logging/logger.ts";
 import { countryRisk } from "./country-risk.ts";
-import { evaluateMovement } from "./evaluate-movement.ts";
+import { evaluateMovements } from "./evaluate-movements.ts";
 import { refOf, type MovementRef } from "./movement.ts";
 
 /*
@@ -16,15 +16,28 @@ import { refOf, type MovementRef } from "./movement.ts";
 const holder = globalThis as typeof globalThis & { __tokenrailMonitoring?: Set<Promise<void>> };
 const running = (holder.__tokenrailMonitoring ??= new Set<Promise<void>>());
 
-/** Evaluates these movements one after another, after the caller's commit. An issue order stands for its credit. */
+/** Movements evaluated together: one read per batch, memory bounded by it. */
+const BATCH = 500;
+
+/**
+ * Evaluates these movements after the caller's commit, a batch at a time (`evaluateMovements`). An issue order stands
+ * for its credit.
+ */
 export function monitorAfterCommit(movements: MovementRef[], options: { clock?: Clock } = {}): void {
   if (movements.length === 0) return;
   const run = (async () => {
-    for (const movement of movements) {
+    for (let start = 0; start < movements.length; start += BATCH) {
+      const batch = movements.slice(start, start + BATCH);
       try {
-        await evaluateMovement(movement, { isHighRisk: countryRisk, clock: options.clock });
+        const { missing } = await evaluateMovements(batch, { isHighRisk: countryRisk, clock: options.clock });
+        for (const movement of missing) {
+          logger().error({ movement: refOf(movement) }, "monitoring could not evaluate the movement: not found");
+        }
       } catch (err) {
-        logger().error({ err, movement: refOf(movement) }, "monitoring could not evaluate the movement");
+        logger().error(
+          { err, movements: batch.map(refOf) },
+          "monitoring could not evaluate the movements: the nightly sweep will",
+        );
       }
     }
   })().finally(() => running.delete(run));

@@ -10,8 +10,12 @@ import { grantOperator } from "../operators/grant-operator.ts";
 import { clearCase, requestCaseConfirmation } from "../screening/cases/decide-case.ts";
 import { listCases, readCase } from "../screening/cases/list-cases.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { mulberry32 } from "../testing/seeded-random.ts";
 import { evaluateMovement } from "./evaluate-movement.ts";
+import { evaluateMovements } from "./evaluate-movements.ts";
 import { monitorAfterCommit, monitoringSettled } from "./monitor-after-commit.ts";
+import type { MovementRef } from "./movement.ts";
+import { scanPeriod } from "./scan-period.ts";
 import { credit, highRiskOf, makeProfile, redeem } from "./testing/movements.ts";
 
 // C67 (and C66 for the freeze): a monitoring alert is a case in the compliance queue, once per alert, decided as a
@@ -155,6 +159,38 @@ describe("C67 monitoring alerts are cases", () => {
     );
   });
 
+  it("C67 a batch (a bank file's credits) raises exactly what the rules raise on each of its movements (seeded)", async () => {
+    const prisma = await db();
+    const random = mulberry32(6701);
+    const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+    // A fortnight no other test writes in, its movements from a few profiles, amounts around the thresholds.
+    const start = new Date("2032-05-01T00:00:00Z").getTime();
+    const profiles = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => makeProfile(new Date(start - (i % 2 === 0 ? 400 : 5) * DAY))),
+    );
+    const refs: MovementRef[] = [];
+    for (let i = 0; i < 40; i++) {
+      const profile = profiles[int(0, profiles.length - 1)]!;
+      const when = new Date(start + int(0, 14 * 24) * 3_600_000);
+      const amount = `${int(900, 10_500)}.${String(int(0, 99)).padStart(2, "0")}`;
+      if (random() < 0.6) {
+        const id = await credit(profile, amount, when);
+        // The importer names its credits by their issue orders; an operator's tools by the credit itself.
+        const { orderId } = await prisma.incomingPayment.findUniqueOrThrow({ where: { id } });
+        refs.push(random() < 0.5 ? { kind: "order", id: orderId } : { kind: "credit", id });
+      } else refs.push({ kind: "order", id: await redeem(profile, amount, when) });
+    }
+    const until = new Date(start + 15 * DAY);
+    const expected = await scanPeriod({ from: new Date(start), until, isHighRisk });
+    assert.ok(expected.length > 5, `the seed raises alerts of several rules (${expected.length})`);
+    const { alerts, missing } = await evaluateMovements(refs, { isHighRisk, clock });
+    assert.deepEqual(missing, []);
+    assert.deepEqual(alerts.map((a) => a.alertKey).sort(), expected.map((a) => a.alertKey).sort());
+    const cases = await prisma.complianceCase.count({ where: { profileId: { in: profiles }, kind: "monitoring" } });
+    assert.equal(cases, expected.length);
+    assert.deepEqual((await evaluateMovements(refs, { isHighRisk, clock })).alerts, []);
+  });
+
   it("C67 the evaluation after a commit logs a failure with the movement and throws nothing; a good one opens its case", async () => {
     const lines: string[] = [];
     const holder = globalThis as typeof globalThis & { __tokenrailLogger?: pino.Logger };
@@ -179,7 +215,7 @@ describe("C67 monitoring alerts are cases", () => {
       const failure = lines.map((l) => JSON.parse(l) as { movement?: string; msg: string });
       assert.deepEqual(
         failure.map((l) => [l.movement, l.msg]),
-        [[`order:${missing}`, "monitoring could not evaluate the movement"]],
+        [[`order:${missing}`, "monitoring could not evaluate the movement: not found"]],
       );
       assert.equal((await casesOf(profile)).length, 1, "the movement after the failed one was still evaluated");
     } finally {
