@@ -9,6 +9,7 @@ import { ibanSettings } from "./ibans/iban-settings.ts";
 import { instanceSettings } from "./instance/instance-settings.ts";
 import { mailSettings } from "./mail/mail-settings.ts";
 import { metricsSettings } from "./metrics/metrics-settings.ts";
+import { monitoringSettings } from "./monitoring/monitoring-settings.ts";
 import { operatorSettings } from "./operators/operator-settings.ts";
 import { sandboxSettings } from "./sandbox/sandbox-settings.ts";
 import { proxySettings } from "./security/proxy-settings.ts";
@@ -35,6 +36,7 @@ const AREAS = [
   mailSettings,
   proxySettings,
   screeningSettings,
+  monitoringSettings,
 ] as const;
 
 type PartOf<A> = A extends { read: (...args: never[]) => infer T } ? NonNullable<T> : never;
@@ -51,7 +53,8 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof operatorSettings> &
   PartOf<typeof mailSettings> &
   PartOf<typeof proxySettings> &
-  PartOf<typeof screeningSettings>;
+  PartOf<typeof screeningSettings> &
+  PartOf<typeof monitoringSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */
 const contextVariables = {

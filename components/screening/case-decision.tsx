@@ -13,7 +13,7 @@ type Act = (input: unknown) => Promise<OperatorResult<string>>;
  * A compliance officer's decision on an open case: the reason, then clear it (a false positive) or ask a second
  * officer to confirm it (which freezes the profile). The reason is required; the server's refusal shows beside it.
  */
-export function CaseDecision(props: { caseId: string; clear: Act; confirm: Act }) {
+export function CaseDecision(props: { caseId: string; clear: Act; confirm: Act; confirmLabel?: string }) {
   const router = useRouter();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -57,7 +57,7 @@ export function CaseDecision(props: { caseId: string; clear: Act; confirm: Act }
           {text.clear}
         </button>{" "}
         <button type="button" disabled={busy} onClick={() => void run(props.confirm, text.awaiting)}>
-          {text.confirm}
+          {props.confirmLabel ?? text.confirm}
         </button>
       </p>
       {notice ? (

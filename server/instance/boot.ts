@@ -10,6 +10,8 @@ import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic, stopWithPeriodic } from "../jobs/periodic.ts";
+import { monitoringSettled } from "../monitoring/monitor-after-commit.ts";
+import { SWEEP_CHECK_MS, sweepPreviousDay } from "../monitoring/nightly-sweep.ts";
 import { completeOrderSignatures } from "../orders/complete-order-signatures.ts";
 import { driveChainTransactions } from "../orders/chain-settlement.ts";
 import { logger } from "../logging/logger.ts";
@@ -95,6 +97,10 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
   startListJobs(config);
   // Every customer screened again against what a new list version added or changed, in the background.
   await startRescreenJob(config);
+  // Monitoring: the previous day swept through the rules once, by one instance, from the configured hour; on
+  // shutdown the evaluations started after commits are let finish (docs/compliance.md, "Monitoring").
+  startPeriodic("monitoring-sweep", SWEEP_CHECK_MS, () => sweepPreviousDay({ sweepHour: config.monitoring.sweepHour }));
+  onShutdown(monitoringSettled);
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

@@ -13,7 +13,8 @@ const DAY = 24 * HOUR;
 
 export type RuleContext = { profile: ProfileFacts; highRiskCountry: boolean };
 
-const money = (minor: bigint, currency: string) => `${formatAmount(minor)} ${currency}`;
+// Orders and credits keep the token's currency in lower case (`eur`); an explanation reads as an officer writes it.
+const money = (minor: bigint, currency: string) => `${formatAmount(minor)} ${currency.toUpperCase()}`;
 const sum = (ms: Movement[]) => ms.reduce((total, m) => total + m.amountMinor, 0n);
 const since = (ms: Movement[], from: number) => ms.filter((m) => m.at.getTime() >= from);
 

@@ -12,6 +12,16 @@ export function proposalDigest(key: RuleKey, proposal: { enabled: boolean; param
     .digest("hex");
 }
 
+/** Each rule's name, as a case and the console show it. */
+export const RULE_NAMES: Record<RuleKey, string> = {
+  "large-amount": "Large amount",
+  "period-total": "Total in a period",
+  structuring: "Structuring",
+  "pass-through": "Pass-through",
+  "new-profile-volume": "New profile moving large amounts",
+  "high-risk-country": "High-risk country",
+};
+
 /** What each rule looks for, for the console beside its parameters. */
 export const RULE_DESCRIPTIONS: Record<RuleKey, string> = {
   "large-amount": "One credit or redeem at or above the threshold.",

@@ -9,6 +9,7 @@ import type { Order } from "../generated/prisma/client.ts";
 import { AppError } from "../errors.ts";
 import { insufficientFunds, rawQueryFailure } from "../ledger/post-transaction.ts";
 import { formatAmount } from "../money/amount.ts";
+import { monitorAfterCommit } from "../monitoring/monitor-after-commit.ts";
 import type { Caller } from "../oauth/caller.ts";
 import { ON_CHAIN_WAIT_SECONDS } from "../addresses/link-address.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
@@ -135,6 +136,8 @@ export async function placeOrder(options: {
     const written = await writePlacedOrder(order, pending, { id: request.id, idempotencyKey });
     // A copy of this request placed the order while this one waited for its keys: answer as to its retry.
     if (written === "raced") return repeatOf(await earlierOrder());
+    // Committed: the monitoring rules look at it in the background (C67), never holding up or failing the order.
+    monitorAfterCommit([{ kind: "order", id }], { clock });
     return { order: { ...order, seq: written.seq }, signature: awaited ? "awaited" : "verified", repeated: false };
   } catch (error) {
     if (insufficientFunds(error)) {

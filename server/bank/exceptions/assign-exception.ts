@@ -3,6 +3,7 @@ import { serverClock, type Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { logger } from "../../logging/logger.ts";
+import { monitorAfterCommit } from "../../monitoring/monitor-after-commit.ts";
 import { driveChainTransactions } from "../../orders/chain-settlement.ts";
 import type { BankEntryView } from "../operator/bank-operator.responses.ts";
 import { bankEntryView } from "../operator/bank-views.ts";
@@ -47,6 +48,8 @@ export async function assignException(options: {
     });
     return after;
   });
+  // The credit is minted now: the monitoring rules look at it after the commit (C67).
+  if (entry.orderId) monitorAfterCommit([{ kind: "order", id: entry.orderId }], { clock });
   if (driveChain) {
     driveChainTransactions(config).catch((error: unknown) =>
       logger().warn({ err: error, entryId: entry.id }, "driving the chain queue after an assignment failed"),

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import { logger } from "../../logging/logger.ts";
+import { monitorAfterCommit } from "../../monitoring/monitor-after-commit.ts";
 import { driveChainTransactions, queueHooks } from "../../orders/chain-settlement.ts";
 import type { ImportReport } from "./import-report.ts";
 
@@ -20,6 +21,18 @@ export function afterImport(config: Config): void {
     .catch((err: unknown) => logger().error({ err }, "the chain queue could not be driven after a bank import"))
     .finally(() => drives.delete(drive));
   drives.add(drive);
+}
+
+/**
+ * The credits an import minted go to the monitoring rules after its commit (C67), in the background, one by one: an
+ * issue order stands for its credit. A duplicate file minted nothing now and is not evaluated again.
+ */
+export function monitorImported(report: ImportReport): void {
+  if (report.file.duplicate) return;
+  const minted = report.entries.flatMap((entry) =>
+    entry.result === "minted" && entry.orderId ? [{ kind: "order" as const, id: entry.orderId }] : [],
+  );
+  monitorAfterCommit(minted);
 }
 
 /** Resolves when the chain drives started after imports have ended (tests, shutdown). */

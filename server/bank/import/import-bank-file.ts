@@ -10,7 +10,7 @@ import type { Caller } from "../../oauth/caller.ts";
 import { applyPaymentStatus } from "../payments/payouts.ts";
 import { recordSafeguardingDay } from "../reconcile/safeguarding-day.ts";
 import { entryLines } from "./entry-lines.ts";
-import { afterImport } from "./after-import.ts";
+import { afterImport, monitorImported } from "./after-import.ts";
 import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
 import { currentIndex } from "../../screening/current-index.ts";
 import type { ScreeningIndex } from "../../screening/match/screening-index.ts";
@@ -48,7 +48,8 @@ const IMPORT_MAX_WAIT_MS = 10 * 60_000;
  * - A camt.053's closing balance of the master account is recorded as the day's safeguarding (C51); a pain.002 is
  *   applied to our payouts (C50).
  *
- * After the commit the chain queue is driven in the background (`importDrivesSettled` waits for it).
+ * After the commit the chain queue is driven in the background (`importDrivesSettled` waits for it), and the minted
+ * credits go to the monitoring rules (`monitorImported`).
  */
 export async function importBankFile(options: {
   content: { path: string } | { bytes: Uint8Array };
@@ -72,6 +73,7 @@ export async function importBankFile(options: {
   if (ownProcess) {
     const { report } = ownProcess;
     if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
+    monitorImported(report);
     return report;
   }
   const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
@@ -147,6 +149,7 @@ export async function importBankFile(options: {
     { maxWait: IMPORT_MAX_WAIT_MS, timeout: IMPORT_TIMEOUT_MS },
   );
   if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
+  monitorImported(report);
   return report;
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { awaitingApprovalResponse } from "../../approvals/approval.responses.ts";
 import type { Responses } from "../../contract/operation.ts";
 import { OPERATOR_WRITE } from "../../users/operator.responses.ts";
-import { CASE_STATES } from "./cases.schemas.ts";
+import { CASE_KINDS, CASE_STATES } from "./cases.schemas.ts";
 
 const when = z.iso.datetime();
 
@@ -10,19 +10,23 @@ export const caseResponse = z
   .object({
     id: z.uuid(),
     number: z.number().int().positive(),
-    kind: z.enum(["screening", "monitoring"]),
+    kind: z.enum(CASE_KINDS),
     state: z.enum(CASE_STATES),
     profileId: z.uuid().nullable(),
     profileName: z.string().nullable(),
     subjectKind: z.string().meta({
       description: "person, company, representative, director, beneficiary, counterpart, debtor, address, or a rule",
     }),
-    subjectName: z.string(),
+    subjectName: z.string().meta({ description: "The name or address screened, or the monitoring rule's name" }),
     holds: z.string().meta({ description: "What waits while it is open: approval, order, credit, address, or empty" }),
     holdsId: z.string().nullable(),
     listSource: z.string().nullable(),
     listRef: z.string().nullable(),
     score: z.number().nullable(),
+    explanation: z
+      .string()
+      .nullable()
+      .meta({ description: "A monitoring case: what the rule saw (amounts, window); null for a screening case" }),
     createdAt: when,
     decidedAt: when.nullable(),
     decidedBy: z.string().nullable(),
@@ -46,7 +50,7 @@ export type CaseDetailView = z.infer<typeof caseDetailResponse>;
 
 export const LIST_CASES_RESPONSES: Responses = {
   200: {
-    description: "A page of cases in one state, oldest open first (newest decided first)",
+    description: "A page of cases in one state (and of one kind, if asked), oldest open first (newest decided first)",
     body: z
       .object({ cases: z.array(caseResponse), page: z.number().int(), pages: z.number().int() })
       .meta({ id: "ComplianceCaseList" }),

@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from "../../audit/record-audit.ts";
 import { serverClock, type Clock } from "../../clock.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { ComplianceCase, Prisma } from "../../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../../ids.ts";
 import { settleProfileState } from "../../profiles/settle-profile-state.ts";
 
@@ -50,7 +50,10 @@ export async function clearCase(options: { caseId: string; reason: string; actor
   });
 }
 
-/** Confirming a hit freezes a profile: it waits for a second compliance officer (C66, four eyes). */
+/**
+ * Confirming a case freezes a profile: it waits for a second compliance officer (C66, four eyes). The same for a
+ * sanctions hit and for a monitoring alert confirmed as suspicious activity (C67).
+ */
 export async function requestCaseConfirmation(options: {
   caseId: string;
   reason: string;
@@ -74,11 +77,22 @@ export async function requestCaseConfirmation(options: {
       action: "case.confirm",
       subject: { type: "compliance-case", id: found.id },
       payload: { reason: options.reason },
-      summary: `Case ${found.seq}: ${found.subjectName} matches ${found.listSource?.toUpperCase()} entry ${found.listRef}`,
+      summary: await confirmationSummary(tx, found),
       actor: options.actor,
       now,
     });
   });
+}
+
+/** What the second officer is asked to confirm: the hit, or the suspicious activity and whose it is. */
+async function confirmationSummary(tx: Prisma.TransactionClient, found: ComplianceCase): Promise<string> {
+  if (found.kind !== "monitoring") {
+    return `Case ${found.seq}: ${found.subjectName} matches ${found.listSource?.toUpperCase()} entry ${found.listRef}`;
+  }
+  const profile = found.profileId
+    ? await tx.profile.findUnique({ where: { id: found.profileId }, select: { name: true } })
+    : null;
+  return `Case ${found.seq}: suspicious activity by ${profile?.name || found.profileId} (${found.subjectName})`;
 }
 
 /**

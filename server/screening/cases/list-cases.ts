@@ -34,6 +34,7 @@ async function views(rows: ComplianceCase[]): Promise<CaseView[]> {
     listSource: row.listSource,
     listRef: row.listRef,
     score: row.score,
+    explanation: row.kind === "monitoring" ? alertExplanation(row.detail) : null,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedBy: deciders.find((d) => d.id === row.decidedById)?.email ?? null,
@@ -42,10 +43,13 @@ async function views(rows: ComplianceCase[]): Promise<CaseView[]> {
   }));
 }
 
-/** The case queue (C64, C67): open cases oldest first, so none waits longest; decided ones newest first. */
+/**
+ * The case queue (C64, C67): open cases oldest first, so none waits longest; decided ones newest first; screening
+ * hits and monitoring alerts together, or one kind.
+ */
 export async function listCases(query: ListCasesQuery): Promise<{ cases: CaseView[]; page: number; pages: number }> {
   const prisma = await db();
-  const where = { state: query.state };
+  const where = { state: query.state, ...(query.kind ? { kind: query.kind } : {}) };
   const [total, rows] = await Promise.all([
     prisma.complianceCase.count({ where }),
     prisma.complianceCase.findMany({
@@ -80,4 +84,10 @@ export async function readCase(caseId: string): Promise<CaseDetailView> {
       note: e.note,
     })),
   };
+}
+
+/** What a monitoring case's rule saw, as the alert said it (`alert-case.ts`). */
+function alertExplanation(detail: unknown): string | null {
+  const said = detail !== null && typeof detail === "object" ? (detail as { explanation?: unknown }).explanation : null;
+  return typeof said === "string" ? said : null;
 }

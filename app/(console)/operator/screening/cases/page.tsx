@@ -3,7 +3,7 @@ import Link from "next/link";
 import { screeningCopy } from "@/components/copy/screening";
 import { TableScroll } from "@/components/layout/table-scroll";
 import { formatWhen } from "@/components/operator/format";
-import { listCasesQuery } from "@/server/screening/cases/cases.schemas";
+import { CASE_KINDS, listCasesQuery, type ListCasesQuery } from "@/server/screening/cases/cases.schemas";
 import { listCases } from "@/server/screening/cases/list-cases";
 import { operatorPage } from "@/app/(console)/operator/operator-page";
 
@@ -11,28 +11,43 @@ export const dynamic = "force-dynamic";
 
 const text = screeningCopy.cases;
 
-/** The case queue (C64, C67): open cases oldest first, decided ones newest first, by state. */
+/** The case queue (C64, C67): open cases oldest first, decided ones newest first, by state and kind. */
 async function CasesPage(props: { searchParams: Promise<Record<string, string | string[]>> }) {
   const search = await props.searchParams;
   const parsed = listCasesQuery.safeParse({
     state: typeof search.state === "string" ? search.state : undefined,
+    kind: typeof search.kind === "string" && search.kind !== "" ? search.kind : undefined,
     page: typeof search.page === "string" ? search.page : undefined,
   });
-  const query = parsed.success ? parsed.data : { state: "open" as const, page: 1 };
+  const query: ListCasesQuery = parsed.success ? parsed.data : { state: "open", page: 1 };
   const { cases, page, pages } = await listCases(query);
-  const here = (n: number) => `/operator/screening/cases?state=${query.state}&page=${n}`;
+  const href = (change: { state?: string; kind?: string | null; page?: number }) => {
+    const kind = change.kind === undefined ? query.kind : change.kind;
+    const search = new URLSearchParams({ state: change.state ?? query.state });
+    if (kind) search.set("kind", kind);
+    if (change.page) search.set("page", String(change.page));
+    return `/operator/screening/cases?${search.toString()}`;
+  };
+  const here = (n: number) => href({ page: n });
   return (
     <main>
       <h1>{text.title}</h1>
       <p className="muted">{text.intro}</p>
       <nav className="filters" aria-label={text.caption}>
         {(["open", "cleared", "confirmed"] as const).map((state) => (
-          <Link
-            key={state}
-            href={`/operator/screening/cases?state=${state}`}
-            aria-current={query.state === state ? "page" : undefined}
-          >
+          <Link key={state} href={href({ state })} aria-current={query.state === state ? "page" : undefined}>
             {text.states[state]}
+          </Link>
+        ))}
+      </nav>
+      <nav className="filters" aria-label={text.kindsCaption}>
+        {([null, ...CASE_KINDS] as const).map((kind) => (
+          <Link
+            key={kind ?? "all"}
+            href={href({ kind })}
+            aria-current={(query.kind ?? null) === kind ? "page" : undefined}
+          >
+            {text.kinds[kind ?? "all"]}
           </Link>
         ))}
       </nav>
@@ -54,7 +69,13 @@ async function CasesPage(props: { searchParams: Promise<Record<string, string | 
                     {c.subjectName} <span className="muted">({c.subjectKind})</span>
                     {c.profileName ? <p className="muted">{c.profileName}</p> : null}
                   </td>
-                  <td>{c.listSource ? `${c.listSource.toUpperCase()} ${c.listRef}` : "—"}</td>
+                  <td>
+                    {c.kind === "monitoring"
+                      ? c.explanation
+                      : c.listSource
+                        ? `${c.listSource.toUpperCase()} ${c.listRef}`
+                        : "—"}
+                  </td>
                   <td>{c.score === null ? "—" : c.score.toFixed(2)}</td>
                   <td>{c.holds || "—"}</td>
                   <td>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { screeningCopy } from "@/components/copy/screening";
+import { AlertDetailView } from "@/components/screening/alert-detail";
 import { CaseDecision } from "@/components/screening/case-decision";
 import { formatWhen } from "@/components/operator/format";
 import { isAppError } from "@/server/errors";
@@ -12,7 +13,10 @@ export const dynamic = "force-dynamic";
 
 const text = screeningCopy.case;
 
-/** One case: the subject as screened beside the list entry, why it matched, its history, and the decision. */
+/**
+ * One case: the subject as screened beside the list entry and why it matched (or, for a monitoring alert, the rule
+ * and what it saw beside the movement), its history, and the decision.
+ */
 async function CasePage(props: { params: Promise<{ case: string }> }) {
   const { case: id } = await props.params;
   const found = await readCase(id).catch((error: unknown) => {
@@ -31,24 +35,35 @@ async function CasePage(props: { params: Promise<{ case: string }> }) {
         {found.profileName ? ` · ${found.profileName}` : ""}
         {found.score === null ? "" : ` · ${found.score.toFixed(2)}`}
       </p>
-      <div className="case-sides">
-        <section className="card" aria-label={text.subject}>
-          <h2>{text.subject}</h2>
-          <pre>{JSON.stringify(detail.subject ?? {}, null, 2)}</pre>
-        </section>
-        <section className="card" aria-label={text.entry}>
-          <h2>
-            {text.entry}: {found.listSource?.toUpperCase()} {found.listRef}
-          </h2>
-          <pre>{JSON.stringify(detail.entry ?? {}, null, 2)}</pre>
-        </section>
-      </div>
-      <section className="card" aria-label={text.explanation}>
-        <h2>{text.explanation}</h2>
-        <pre>{JSON.stringify(detail.explanation ?? {}, null, 2)}</pre>
-      </section>
+      {found.kind === "monitoring" ? (
+        <AlertDetailView detail={found.detail} profileId={found.profileId} />
+      ) : (
+        <>
+          <div className="case-sides">
+            <section className="card" aria-label={text.subject}>
+              <h2>{text.subject}</h2>
+              <pre>{JSON.stringify(detail.subject ?? {}, null, 2)}</pre>
+            </section>
+            <section className="card" aria-label={text.entry}>
+              <h2>
+                {text.entry}: {found.listSource?.toUpperCase()} {found.listRef}
+              </h2>
+              <pre>{JSON.stringify(detail.entry ?? {}, null, 2)}</pre>
+            </section>
+          </div>
+          <section className="card" aria-label={text.explanation}>
+            <h2>{text.explanation}</h2>
+            <pre>{JSON.stringify(detail.explanation ?? {}, null, 2)}</pre>
+          </section>
+        </>
+      )}
       {found.state === "open" && !found.awaitingConfirmation ? (
-        <CaseDecision caseId={found.id} clear={clearCaseAction} confirm={confirmCaseAction} />
+        <CaseDecision
+          caseId={found.id}
+          clear={clearCaseAction}
+          confirm={confirmCaseAction}
+          confirmLabel={found.kind === "monitoring" ? text.confirmAlert : undefined}
+        />
       ) : null}
       {found.awaitingConfirmation ? <p className="notice">{screeningCopy.cases.awaiting}</p> : null}
       <section aria-label={text.history}>
