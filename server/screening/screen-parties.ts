@@ -101,6 +101,9 @@ export async function refuseWhileHeld(
 export async function refuseWhileFrozen(tx: Prisma.TransactionClient, profileId: string): Promise<void> {
   const profile = await tx.profile.findUnique({ where: { id: profileId }, select: { frozenAt: true } });
   if (profile?.frozenAt) {
-    throw new AppError("CONFLICT", "The profile is frozen by a confirmed sanctions hit: its orders are not processed");
+    throw new AppError(
+      "CONFLICT",
+      "The profile is frozen by a confirmed compliance case: its orders are not processed",
+    );
   }
 }

@@ -179,7 +179,7 @@ describe("C64 C66 screening cases", () => {
     // A reviewer's unblock cannot lift a freeze; two compliance officers can.
     const unblock = await refusal(setBlocked({ profileId: listed.id, blocked: false, operator: reviewer }));
     assert.equal(unblock.code, "CONFLICT");
-    assert.match(unblock.message, /frozen by a confirmed sanctions hit/);
+    assert.match(unblock.message, /frozen by a confirmed compliance case/);
     const unfreeze = await requestUnfreeze({ profileId: listed.id, reason: "Delisted on appeal", actor: second });
     assert.equal(
       (await refusal(decideApproval({ approvalId: unfreeze.id, decision: "approve", actor: second, config }))).code,

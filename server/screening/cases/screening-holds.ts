@@ -28,7 +28,7 @@ export async function refuseUnblockWhileFrozen(tx: Prisma.TransactionClient, pro
   if (profile?.frozenAt) {
     throw new AppError(
       "CONFLICT",
-      "The profile is frozen by a confirmed sanctions hit: unfreezing it needs two compliance officers",
+      "The profile is frozen by a confirmed compliance case: unfreezing it needs two compliance officers",
     );
   }
 }
