@@ -59,7 +59,16 @@ function unitTestFiles(): string[] {
 async function unitTests() {
   heading("unit tests");
   const files = unitTestFiles();
-  const { code, output } = await run("node", ["--import", "tsx", "--test", "--test-reporter=spec", ...files]);
+  // Two files at a time: a file spends seconds starting (tsx, the database copy) on one core, so the second core
+  // runs another meanwhile; each file has a database of its own.
+  const { code, output } = await run("node", [
+    "--import",
+    "tsx",
+    "--test",
+    "--test-concurrency=2",
+    "--test-reporter=spec",
+    ...files,
+  ]);
   const count = (label: string) => Number(new RegExp(`^ℹ ${label} (\\d+)$`, "m").exec(output)?.[1] ?? NaN);
   const passed = count("pass");
   const failed = count("fail");

@@ -57,11 +57,17 @@ export async function copyPgliteTemplate(dataDir: string): Promise<void> {
   fs.cpSync(template, dataDir, { recursive: true });
 }
 
-/** Templates of earlier migration sets, left by earlier runs. */
+/** A template of another migration set is kept this long: a run on another checkout may still be copying it. */
+const KEEP_OTHER_TEMPLATES_MS = 24 * 3600_000;
+
+/** Templates of other migration sets that no run has made for a day, left by earlier runs. */
 function removeOlderTemplates(key: string) {
+  const now = Date.now();
   for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith(PGLITE_PREFIX) || name.endsWith(key) || name.startsWith(`${PGLITE_PREFIX}building-`)) continue;
-    fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    if (!name.startsWith(PGLITE_PREFIX) || name.endsWith(key)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    const made = fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? now;
+    if (now - made > KEEP_OTHER_TEMPLATES_MS) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -96,7 +102,10 @@ export async function postgresTemplate(serverUrl: string): Promise<string> {
         "SELECT datname FROM pg_database WHERE datname LIKE 'tokenrail\\_template\\_%' AND datname <> $1",
         [name],
       );
-      for (const { datname } of older.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`);
+      // One another run is creating a database from at this moment stays, for the next run to drop.
+      for (const { datname } of older.rows) {
+        await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+      }
     }
     return name;
   } finally {
