@@ -140,7 +140,7 @@ test("C64 C66 in the console: a listed customer's approval is held, two officers
       await docScreenshot(officer, "compliance-case");
       await officer.getByLabel(/^Reason/).fill("Same name and date of birth as OFAC SDN entry 10211; passport matches");
       await officer.getByRole("button", { name: /^Confirm the hit/ }).click();
-      await expect(officer.getByRole("status")).toContainText("a second compliance officer");
+      await expect(officer.getByRole("main").getByRole("status")).toContainText("a second compliance officer");
     });
 
     // A second officer approves; the profile is frozen.
