@@ -1,8 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import type { OperatorResult } from "@/app/(console)/operator/as-operator";
+import { useReasonedAction } from "@/components/console/use-reasoned-action";
 import { screeningCopy } from "@/components/copy/screening";
 
 const text = screeningCopy.case;
@@ -14,29 +13,8 @@ type Act = (input: unknown) => Promise<OperatorResult<string>>;
  * officer to confirm it (which freezes the profile). The reason is required; the server's refusal shows beside it.
  */
 export function CaseDecision(props: { caseId: string; clear: Act; confirm: Act; confirmLabel?: string }) {
-  const router = useRouter();
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
-
-  const run = async (act: Act, done: string) => {
-    if (!reason.trim()) {
-      setNotice({ error: true, text: text.reasonRequired });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await act({ caseId: props.caseId, reason });
-      if (result.ok) {
-        setNotice({ error: false, text: done });
-        router.refresh();
-      } else {
-        setNotice({ error: true, text: result.error ?? Object.values(result.fields ?? {}).join(" ") });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { reason, setReason, busy, notice, run: runWith } = useReasonedAction(text.reasonRequired);
+  const run = (act: Act, done: string) => runWith((reason) => act({ caseId: props.caseId, reason }), done);
 
   return (
     <section className="card" aria-label={text.decide}>

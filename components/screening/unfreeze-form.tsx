@@ -1,8 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import type { OperatorResult } from "@/app/(console)/operator/as-operator";
+import { useReasonedAction } from "@/components/console/use-reasoned-action";
 import { screeningCopy } from "@/components/copy/screening";
 
 const text = screeningCopy.frozen;
@@ -13,30 +12,9 @@ export function UnfreezeForm(props: {
   name: string;
   ask: (input: unknown) => Promise<OperatorResult<string>>;
 }) {
-  const router = useRouter();
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const { reason, setReason, busy, notice, run } = useReasonedAction(text.reasonRequired);
   const id = `unfreeze-${props.profileId}`;
-
-  const submit = async () => {
-    if (!reason.trim()) {
-      setNotice({ error: true, text: text.reasonRequired });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await props.ask({ profileId: props.profileId, reason });
-      if (result.ok) {
-        setNotice({ error: false, text: text.asked });
-        router.refresh();
-      } else {
-        setNotice({ error: true, text: result.error ?? Object.values(result.fields ?? {}).join(" ") });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => run((reason) => props.ask({ profileId: props.profileId, reason }), text.asked);
 
   return (
     <form
