@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { screeningCopy } from "@/components/copy/screening";
 import { AlertDetailView } from "@/components/screening/alert-detail";
 import { CaseDecision } from "@/components/screening/case-decision";
+import { Facts, MatchExplanation } from "@/components/screening/hit-detail";
 import { formatWhen } from "@/components/operator/format";
 import { isAppError } from "@/server/errors";
 import { readCase } from "@/server/screening/cases/list-cases";
@@ -42,18 +43,18 @@ async function CasePage(props: { params: Promise<{ case: string }> }) {
           <div className="case-sides">
             <section className="card" aria-label={text.subject}>
               <h2>{text.subject}</h2>
-              <pre>{JSON.stringify(detail.subject ?? {}, null, 2)}</pre>
+              <Facts value={detail.subject} />
             </section>
             <section className="card" aria-label={text.entry}>
               <h2>
                 {text.entry}: {found.listSource?.toUpperCase()} {found.listRef}
               </h2>
-              <pre>{JSON.stringify(detail.entry ?? {}, null, 2)}</pre>
+              <Facts value={detail.entry} skip={["ref"]} />
             </section>
           </div>
           <section className="card" aria-label={text.explanation}>
             <h2>{text.explanation}</h2>
-            <pre>{JSON.stringify(detail.explanation ?? {}, null, 2)}</pre>
+            <MatchExplanation explanation={detail.explanation} score={found.score} />
           </section>
         </>
       )}
