@@ -15,8 +15,10 @@ type Person = {
   country?: string;
 };
 
-const countriesOf = (p: { nationality?: string; country?: string }) =>
-  [p.nationality, p.country].filter((c): c is string => typeof c === "string" && c.length === 2);
+/** A person's nationality and country of residence, once each (often the same one). */
+const countriesOf = (p: { nationality?: string; country?: string }) => [
+  ...new Set([p.nationality, p.country].filter((c): c is string => typeof c === "string" && c.length === 2)),
+];
 
 function personQuery(p: Person): ScreenNameQuery | undefined {
   const name = [p.firstName, p.lastName].filter(Boolean).join(" ").trim();
