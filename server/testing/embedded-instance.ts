@@ -7,6 +7,7 @@ import pg from "pg";
 import { closeDriverLocks } from "../chains/driver-locks.ts";
 import { loadConfig } from "../config.ts";
 import { closeDb } from "../db/client.ts";
+import { monitoringSettled } from "../monitoring/monitor-after-commit.ts";
 import { copyPgliteTemplate, postgresTemplate } from "./migrated-template.ts";
 
 /**
@@ -40,9 +41,12 @@ export async function setUpTestInstance(name: string): Promise<void> {
     if (embedded.kind === "pglite" && embedded.dataDir) await copyPgliteTemplate(embedded.dataDir);
   }
   after(async () => {
+    // Monitoring evaluations a commit started run on after it: let them finish before the database goes.
+    await monitoringSettled();
     // The locks' own connection (the chain queue's drivers, the bank's delivery) too: the database is dropped next.
     await closeDriverLocks();
     await closeDb();
-    if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${database}`);
+    // FORCE: a connection some background work still holds must not keep the file's database alive.
+    if (serverUrl) await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   });
 }
