@@ -6,7 +6,7 @@ import { siweTokens } from "../fixtures/customer.ts";
 import { docScreenshot } from "../fixtures/doc-screenshot.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
-import { fillPerson, fillPersonalQuestionnaire, pngImage, upload } from "../fixtures/kyc-screens.ts";
+import { fillPerson, fillPersonalQuestionnaire, uploadIdentityDocument } from "../fixtures/kyc-screens.ts";
 import { signUp } from "../fixtures/onboarding.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { PAYEE } from "../fixtures/orders.ts";
@@ -100,13 +100,7 @@ test("C64 C66 in the console: a listed customer's approval is held, two officers
     await fillPersonalQuestionnaire(page);
     await page.getByRole("button", { name: "Save and continue" }).click();
     await expect(page).toHaveURL(/\/authorize\/kyc\/verifications\?request=/);
-    for (const side of ["front", "back"] as const) {
-      await upload(page, `idDocument-${side}`, `Identity document: ${side === "front" ? "Front" : "Back"} side`, {
-        name: `id-${side}.png`,
-        mimeType: "image/png",
-        buffer: pngImage(),
-      });
-    }
+    await uploadIdentityDocument(page);
     await page.getByRole("button", { name: "Save and continue" }).click();
     await expect(page).toHaveURL(/\/authorize\/wallet\?request=/);
     await page.getByRole("button", { name: "Test Wallet" }).click();

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import * as oauth from "oauth4webapi";
 import { server, V2 } from "../fixtures/api.ts";
 import { catchCallback, uniqueEmail } from "../fixtures/callback.ts";
-import { fillPerson, fillPersonalQuestionnaire, pngImage, upload } from "../fixtures/kyc-screens.ts";
+import { fillPerson, fillPersonalQuestionnaire, uploadIdentityDocument } from "../fixtures/kyc-screens.ts";
 import { checkAccessibility } from "../fixtures/accessibility.ts";
 import { expectStep, signUp } from "../fixtures/onboarding.ts";
 import { approveProfileNamed } from "../fixtures/operator.ts";
@@ -64,13 +64,7 @@ test("(a) C18: full personal onboarding from an integrator's redirect to a token
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await expect(page).toHaveURL(/\/authorize\/kyc\/verifications\?request=/);
-  for (const side of ["front", "back"] as const) {
-    await upload(page, `idDocument-${side}`, `Identity document: ${side === "front" ? "Front" : "Back"} side`, {
-      name: `id-${side}.png`,
-      mimeType: "image/png",
-      buffer: pngImage(),
-    });
-  }
+  await uploadIdentityDocument(page);
   await checkAccessibility(page, testInfo, "5-kyc-verifications");
   await page.getByRole("button", { name: "Save and continue" }).click();
 

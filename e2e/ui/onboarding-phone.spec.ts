@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueEmail } from "../fixtures/callback.ts";
-import { fillPerson, fillPersonalQuestionnaire, pngImage, upload } from "../fixtures/kyc-screens.ts";
+import { fillPerson, fillPersonalQuestionnaire, uploadIdentityDocument } from "../fixtures/kyc-screens.ts";
 import { signUp, startOnboarding } from "../fixtures/onboarding.ts";
 import { approveProfileNamed } from "../fixtures/operator.ts";
 import { expectUsableOnPhone, PHONE } from "../fixtures/small-screen.ts";
@@ -59,13 +59,7 @@ test("C61: the whole onboarding at 360×740, from sign-up to the redirect, scrol
 
   await expect(page).toHaveURL(/\/authorize\/kyc\/verifications\?request=/);
   await expectUsableOnPhone(page, testInfo, "kyc verifications, empty");
-  for (const side of ["front", "back"] as const) {
-    await upload(page, `idDocument-${side}`, `Identity document: ${side === "front" ? "Front" : "Back"} side`, {
-      name: `a-scan-of-my-identity-document-with-a-long-file-name-${side}.png`,
-      mimeType: "image/png",
-      buffer: pngImage(),
-    });
-  }
+  await uploadIdentityDocument(page, "a-scan-of-my-identity-document-with-a-long-file-name-");
   await expectUsableOnPhone(page, testInfo, "kyc verifications, uploaded");
   await page.getByRole("button", { name: "Save and continue" }).click();
 
