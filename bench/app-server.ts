@@ -36,6 +36,8 @@ export async function startApp(options: {
   database: BenchDatabase;
   /** Another instance on the same database: its demo credentials and secret, so both are one deployment. */
   sameAs?: AppServer;
+  /** Settings of this benchmark's own on top of the sandbox's (P10's baseline: `TOKENRAIL_SEAL_AT_REST=off`). */
+  env?: Record<string, string>;
 }): Promise<AppServer> {
   const { root, temp, name, database, sameAs } = options;
   const demo = sameAs?.demo ?? { clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") };
@@ -53,6 +55,7 @@ export async function startApp(options: {
     TOKENRAIL_SECRET: secret,
     TOKENRAIL_DEMO_CODE_CLIENT_ID: codeClientId,
     ...(database.kind === "postgres" ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
   };
   const url = `http://127.0.0.1:${port}`;
   const start = async (): Promise<AppServer> => {

@@ -38,7 +38,7 @@ type Signed = { body: string; address: Hex; message: string; signature: Hex };
  * signed now (messages may be up to five minutes old).
  */
 let next = 0;
-async function signOrders(customers: Customer[], count: number): Promise<Signed[]> {
+export async function signOrders(customers: Customer[], count: number): Promise<Signed[]> {
   const at = `${new Date().toISOString().slice(0, 19)}Z`;
   const signed: Signed[] = [];
   for (let i = 0; i < count; i++) {

@@ -12,12 +12,13 @@ import { runP7 } from "./p7.ts";
 import { runP8 } from "./p8.ts";
 import { runP9ListImport } from "./p9-list-import.ts";
 import { runP9Screening } from "./p9-screening.ts";
+import { runP10 } from "./p10.ts";
 import { onInterrupt, stopAll } from "./processes.ts";
 import { root, type BenchContext } from "./settings.ts";
 import { ensureBuild, warnAboutDotenv } from "./targets.ts";
 
 /**
- * `npm run bench [-- p1 p2 p3 p4 p5 p5l p6 p7 p8 p9]`: the benchmarks named, or all of them (p5l, P5's latency leg
+ * `npm run bench [-- p1 p2 p3 p4 p5 p5l p6 p7 p8 p9 p10]`: the benchmarks named, or all of them (p5l, P5's latency leg
  * alone, only when named), one after the other, each on servers of its own. Each prints its figures as ratios measured in the same run and a verdict against its target; the run exits
  * 0 whatever the verdicts (a benchmark reports, it does not gate) and 1 only when a benchmark could not run.
  *   P1  the app's overhead on top of Next.js (bench/p1.ts)
@@ -33,6 +34,8 @@ import { ensureBuild, warnAboutDotenv } from "./targets.ts";
  *       of importing a 50 MB camt.054 (bench/p8.ts)
  *   P9  screening one name against 30,000 list entries (p99), and re-screening 100,000 customers after a list update,
  *       in memory (bench/p9-screening.ts), and importing a full-size list file (bench/p9-list-import.ts)
+ *   P10 POST /orders and a KYC submission with personal data sealed at rest vs without, and signing a mint through
+ *       PKCS#11 on SoftHSM2 vs the local key (bench/p10.ts)
  */
 
 const BENCHMARKS = {
@@ -49,6 +52,7 @@ const BENCHMARKS = {
     await runP9Screening(context);
     await runP9ListImport(context);
   },
+  p10: runP10,
 } as const;
 /** Run only when named: P5 measures the same latency. */
 const ONLY_WHEN_NAMED: readonly string[] = ["p5l"];

@@ -6,7 +6,9 @@ import { connect, type BenchDatabase } from "./database.ts";
  * writes (prisma/migrations/*orders_and_ledger): a third are issue orders from a bank payment, the rest signed
  * redeem orders to an IBAN; 95 % processed (with a transaction hash), 4 % rejected, 1 % placed; ten memos in turn;
  * one a minute, oldest first, so `seq` and `placedAt` agree. They carry no ledger entries: GET /orders never reads
- * the ledger, and nothing processes them (the bench servers run with automatic processing off).
+ * the ledger, and nothing processes them (the bench servers run with automatic processing off). Counterpart and memo
+ * are written in plain text, as before sealing began (SQL cannot seal them): GET /orders opens them as it is, and
+ * finds such a memo by its value (server/orders/list-orders.ts).
  */
 
 /** The memo every tenth seeded order carries: the filter of P3's memo query matches 10 % of a profile's orders. */
@@ -41,7 +43,7 @@ SELECT
   'eur',
   s.minor,
   CASE WHEN s.issue THEN '${ISSUE_COUNTERPART}' ELSE '${REDEEM_COUNTERPART}' END::jsonb,
-  'Invoice ' || (s.i % 10),
+  to_jsonb('Invoice ' || (s.i % 10)),
   s.state::"OrderState",
   CASE WHEN NOT s.issue THEN
     'Send EUR ' || to_char(s.minor / 100.0, 'FM999999990.00') || ' to ${PAYEE_IBAN} at ' ||

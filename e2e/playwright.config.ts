@@ -17,6 +17,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
+  // On PostgreSQL, the tests that run only on embedded instances of their own would repeat the embedded leg's run.
+  grepInvert: process.env.DATABASE_URL ? /@embedded-only/ : undefined,
   retries: 0,
   timeout: 30_000,
   // The test mail server every instance delivers to (e2e/fixtures/mailbox.ts).
@@ -28,6 +30,9 @@ export default defineConfig({
     {
       name: "ui",
       testMatch: "ui/**/*.spec.ts",
+      // A screen is the same on either database: the PostgreSQL leg runs only the browser tests that need its server
+      // (e2e/fixtures/on-postgres.ts); the API tests, the units and those cover what the database changes.
+      grep: process.env.DATABASE_URL ? /@postgres/ : undefined,
       use: {
         browserName: "chromium",
         launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_ARGS },

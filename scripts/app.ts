@@ -12,6 +12,7 @@ import { registerApplication, rotateClientSecret } from "../server/applications/
 import { getConfig } from "../server/config.ts";
 import { closeDb, db } from "../server/db/client.ts";
 import { isAppError } from "../server/errors.ts";
+import { whereUserEmail } from "../server/users/user-email.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -25,7 +26,7 @@ async function main() {
       if (!values.name || !values.owner) throw new Error("register needs --name and --owner");
       const prisma = await db();
       const member = await prisma.profileMember.findFirst({
-        where: { user: { email: values.owner.toLowerCase() } },
+        where: { user: whereUserEmail(values.owner) },
         orderBy: { createdAt: "asc" },
       });
       if (!member) throw new Error(`No person with a profile has the email ${values.owner}`);

@@ -112,6 +112,11 @@ describe("configuration", () => {
   const refusals: [string, Record<string, string>, RegExp][] = [
     ["production on the embedded database", { TOKENRAIL_ENV: "production", TOKENRAIL_SECRET: SECRET }, /DATABASE_URL/],
     [
+      "C70 production without a keyring kept apart from its data",
+      { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t", TOKENRAIL_SECRET: SECRET },
+      /TOKENRAIL_KEYRING_FILE: production needs the keyring/,
+    ],
+    [
       "production without its own secret",
       { TOKENRAIL_ENV: "production", DATABASE_URL: "postgres://db/t" },
       /TOKENRAIL_SECRET: production needs its own secret/,
@@ -135,6 +140,18 @@ describe("configuration", () => {
       },
       /never created in production/,
     ],
+    [
+      "C70 production with personal data left unsealed (a benchmark's baseline)",
+      {
+        TOKENRAIL_ENV: "production",
+        DATABASE_URL: "postgres://db/t",
+        TOKENRAIL_SECRET: SECRET,
+        TOKENRAIL_KEYRING_FILE: "/run/secrets/tokenrail-keyring.json",
+        TOKENRAIL_SEAL_AT_REST: "off",
+      },
+      /TOKENRAIL_SEAL_AT_REST: off is for benchmarks and tests only/,
+    ],
+    ["a seal-at-rest setting other than on or off", { TOKENRAIL_SEAL_AT_REST: "no" }, /TOKENRAIL_SEAL_AT_REST/],
     [
       "production with a movable clock",
       {
@@ -241,8 +258,10 @@ describe("configuration", () => {
       TOKENRAIL_ENV: "production",
       DATABASE_URL: "postgres://db/t",
       TOKENRAIL_SECRET: SECRET,
+      TOKENRAIL_KEYRING_FILE: "/run/secrets/tokenrail-keyring.json",
       TOKENRAIL_CHAIN_GATEWAY: "evm",
       TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+      TOKENRAIL_ALLOW_LOCAL_ISSUER_KEY: "true",
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
       ...ISO20022_BANK,
       ...MAIL,
@@ -252,6 +271,7 @@ describe("configuration", () => {
     assert.equal(config.secret, SECRET);
     assert.equal(config.mail.smtpUrl, MAIL.TOKENRAIL_SMTP_URL);
     assert.equal(config.mail.from, MAIL.TOKENRAIL_MAIL_FROM);
+    assert.equal(config.keys.sealAtRest, true, "personal data is sealed unless a benchmark's baseline says off");
   });
 });
 
@@ -276,7 +296,7 @@ describe("chain gateway configuration", () => {
     });
     assert.deepEqual(config.chainGateway, {
       kind: "evm",
-      issuerKey: KEY,
+      signer: { kind: "local", key: KEY },
       confirmations: 3,
       logBlockRange: 10_000,
       chains: {
@@ -295,8 +315,10 @@ describe("chain gateway configuration", () => {
       TOKENRAIL_ENV: "production",
       DATABASE_URL: "postgres://db/t",
       TOKENRAIL_SECRET: SECRET,
+      TOKENRAIL_KEYRING_FILE: "/run/secrets/tokenrail-keyring.json",
       TOKENRAIL_CHAIN_GATEWAY: "evm",
       TOKENRAIL_EVM_ISSUER_KEY: KEY,
+      TOKENRAIL_ALLOW_LOCAL_ISSUER_KEY: "true",
       TOKENRAIL_EVM_RPC_GNOSIS: "https://rpc.gnosischain.com",
       TOKENRAIL_EVM_LOG_BLOCK_RANGE: "2000",
       ...ISO20022_BANK,

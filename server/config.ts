@@ -12,9 +12,13 @@ import { metricsSettings } from "./metrics/metrics-settings.ts";
 import { monitoringSettings } from "./monitoring/monitoring-settings.ts";
 import { operatorSettings } from "./operators/operator-settings.ts";
 import { sandboxSettings } from "./sandbox/sandbox-settings.ts";
+import { reservesSettings } from "./reserves/reserves-settings.ts";
 import { proxySettings } from "./security/proxy-settings.ts";
 import type { SettingsContext } from "./settings/define-settings.ts";
 import { webhookSettings } from "./webhooks/webhook-settings.ts";
+import { keySettings } from "./keys/key-settings.ts";
+import { retentionSettings } from "./retention/retention-settings.ts";
+import { ConfigError } from "./settings/config-error.ts";
 
 /**
  * Instance configuration, read once from the environment and validated here; everything else asks `getConfig()`.
@@ -37,6 +41,9 @@ const AREAS = [
   proxySettings,
   screeningSettings,
   monitoringSettings,
+  keySettings,
+  reservesSettings,
+  retentionSettings,
 ] as const;
 
 type PartOf<A> = A extends { read: (...args: never[]) => infer T } ? NonNullable<T> : never;
@@ -54,7 +61,10 @@ export type Config = PartOf<typeof instanceSettings> &
   PartOf<typeof mailSettings> &
   PartOf<typeof proxySettings> &
   PartOf<typeof screeningSettings> &
-  PartOf<typeof monitoringSettings>;
+  PartOf<typeof monitoringSettings> &
+  PartOf<typeof keySettings> &
+  PartOf<typeof reservesSettings> &
+  PartOf<typeof retentionSettings>;
 
 /** What every area may depend on: which kind of instance this is, and where its data lives. */
 const contextVariables = {
@@ -62,12 +72,7 @@ const contextVariables = {
   TOKENRAIL_DATA_DIR: z.string().min(1).default(".data"),
 };
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError };
 
 /** The variables of one shape, parsed; their problems are added to the list. */
 function parse<S extends z.ZodRawShape>(

@@ -39,6 +39,7 @@ export const operatorOrdersCopy = {
   states: { placed: "placed", pending: "pending", processed: "processed", rejected: "rejected" },
   awaitingSignature: "awaits Safe signature",
   awaitingRelease: "burned; payout awaits its payment file's release",
+  mintHeld: "mint held at the cap; release it on Supply",
   transaction: "Transaction",
   transactionHash: "transaction hash",
   orderId: "order id",

@@ -7,6 +7,7 @@ import { operatorCopy } from "@/components/copy/operator";
 import { Field } from "@/components/onboarding/field";
 import { useHydrated } from "@/components/onboarding/use-hydrated";
 import { blockSchema } from "@/server/profiles/review.schemas";
+import { ConfirmStep } from "./confirm-step";
 
 /**
  * Block a profile (with a reason) or lift its block. Either asks once more before it acts: blocking stops every
@@ -60,25 +61,16 @@ export function BlockForm(props: { profile: string; name: string; blocked: boole
           {errors.root.message}
         </p>
       ) : null}
-      {confirming ? (
-        <div className="confirm" role="group" aria-label={props.blocked ? text.unblock : text.block}>
-          <p>{props.blocked ? text.confirmUnblock(props.name) : text.confirmBlock(props.name)}</p>
-          <div className="actions">
-            <button type="submit" className="danger" disabled={isSubmitting}>
-              {props.blocked ? text.yesUnblock : text.yesBlock}
-            </button>
-            <button type="button" disabled={isSubmitting} onClick={() => setConfirming(false)}>
-              {text.cancel}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="actions">
-          <button type="submit" disabled={isSubmitting || !hydrated}>
-            {props.blocked ? text.unblock : text.block}
-          </button>
-        </div>
-      )}
+      <ConfirmStep
+        confirming={confirming}
+        action={props.blocked ? text.unblock : text.block}
+        question={props.blocked ? text.confirmUnblock(props.name) : text.confirmBlock(props.name)}
+        yes={props.blocked ? text.yesUnblock : text.yesBlock}
+        cancel={text.cancel}
+        busy={isSubmitting}
+        hydrated={hydrated}
+        onCancel={() => setConfirming(false)}
+      />
       {done ? (
         <p role="status" className="notice">
           {done}

@@ -132,6 +132,11 @@ export function OrdersQueue({ orders, awaiting = [] }: { orders: OperatorOrder[]
                           {text.awaitingRelease}
                         </Link>
                       ) : null}
+                      {open && listed.mintHeld ? (
+                        <Link className="badge wait" href="/operator/supply">
+                          {text.mintHeld}
+                        </Link>
+                      ) : null}
                       {open && listed.stuck ? <span className="badge bad">{text.stuck}</span> : null}
                       {open && listed.chainError ? (
                         <p className="muted chain-error" role="note">

@@ -7,7 +7,14 @@ import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { mintedSoFar, ordersOf } from "../fixtures/instance-ledger.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, startDemoInstance, stopServer, waitFor, type SpawnedServer } from "../fixtures/spawn-server.ts";
+import {
+  demoCredentialsOf,
+  type SpawnedServer,
+  spawnServer,
+  startDemoInstance,
+  stopServer,
+  waitFor,
+} from "../fixtures/spawn-server.ts";
 
 /**
  * C47, the crash leg: an instance is killed with SIGKILL in the middle of importing a camt.054 of 10,000 credits
@@ -67,10 +74,7 @@ test("C47: SIGKILL during a 10,000-entry import, then the file again: each credi
     server = spawnServer(port, {
       ...settings,
       TOKENRAIL_DATA_DIR: first.server.dataDir,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: first.demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: first.demo.clientSecret,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: first.operatorPassword,
+      ...demoCredentialsOf(first),
     });
     await expect
       .poll(async () => (await waitFor(`http://localhost:${port}/readyz`, 120_000)).status, { timeout: 120_000 })

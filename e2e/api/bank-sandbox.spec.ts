@@ -22,6 +22,7 @@ import { freePort } from "../fixtures/free-port.ts";
 import { ISO20022_BANK } from "../fixtures/production-instance.ts";
 import { startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
 import { generateCamt054, syntheticCredits } from "../../server/bank/iso20022/testing/generate-camt054.ts";
+import { EMBEDDED_ONLY } from "../fixtures/embedded-only.ts";
 
 /*
  * The sandbox bank on the production path, through HTTP on a built app: a payment in is a camt.054 the importer
@@ -169,34 +170,38 @@ test("a payment to an IBAN requested with emailNotifications false is minted wit
   expect(subjects.filter((subject) => subject.startsWith("You received"))).toEqual([]);
 });
 
-test("an iso20022 bank's inbox folder: a notification is imported and archived, a bad file refused with its reason", async () => {
-  test.setTimeout(90_000);
-  const instance = await startDemoInstance(await freePort(), {
-    ...ISO20022_BANK,
-    TOKENRAIL_BANK_POLL_INTERVAL: "1",
-  });
-  try {
-    const inbox = path.join(instance.server.dataDir, "bank", "inbox");
-    fs.mkdirSync(inbox, { recursive: true });
-    const [credit] = syntheticCredits(1);
-    const camt = generateCamt054({
-      messageId: "E2E-INBOX-1",
-      createdAt: "2026-11-26T09:00:00Z",
-      accountIban: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_IBAN,
-      credits: [credit!],
+test(
+  "an iso20022 bank's inbox folder: a notification is imported and archived, a bad file refused with its reason",
+  EMBEDDED_ONLY,
+  async () => {
+    test.setTimeout(90_000);
+    const instance = await startDemoInstance(await freePort(), {
+      ...ISO20022_BANK,
+      TOKENRAIL_BANK_POLL_INTERVAL: "1",
     });
-    // Written under a hidden name and renamed, as a bank's client does.
-    fs.writeFileSync(path.join(inbox, ".camt054-0001.xml.part"), camt);
-    fs.renameSync(path.join(inbox, ".camt054-0001.xml.part"), path.join(inbox, "camt054-0001.xml"));
-    fs.writeFileSync(path.join(inbox, "camt054-0002.xml"), '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x/>');
+    try {
+      const inbox = path.join(instance.server.dataDir, "bank", "inbox");
+      fs.mkdirSync(inbox, { recursive: true });
+      const [credit] = syntheticCredits(1);
+      const camt = generateCamt054({
+        messageId: "E2E-INBOX-1",
+        createdAt: "2026-11-26T09:00:00Z",
+        accountIban: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_IBAN,
+        credits: [credit!],
+      });
+      // Written under a hidden name and renamed, as a bank's client does.
+      fs.writeFileSync(path.join(inbox, ".camt054-0001.xml.part"), camt);
+      fs.renameSync(path.join(inbox, ".camt054-0001.xml.part"), path.join(inbox, "camt054-0001.xml"));
+      fs.writeFileSync(path.join(inbox, "camt054-0002.xml"), '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x/>');
 
-    const processed = path.join(inbox, "processed", "camt054-0001.xml");
-    const refused = path.join(inbox, "refused", "camt054-0002.xml.reason.txt");
-    await expect.poll(() => fs.existsSync(processed) && fs.existsSync(refused), { timeout: 30_000 }).toBe(true);
-    expect(fs.readFileSync(processed)).toEqual(Buffer.from(camt));
-    expect(fs.readFileSync(refused, "utf8")).toContain("DOCTYPE");
-    expect(fs.readdirSync(inbox).sort()).toEqual(["processed", "refused"]);
-  } finally {
-    await stopServer(instance.server);
-  }
-});
+      const processed = path.join(inbox, "processed", "camt054-0001.xml");
+      const refused = path.join(inbox, "refused", "camt054-0002.xml.reason.txt");
+      await expect.poll(() => fs.existsSync(processed) && fs.existsSync(refused), { timeout: 30_000 }).toBe(true);
+      expect(fs.readFileSync(processed)).toEqual(Buffer.from(camt));
+      expect(fs.readFileSync(refused, "utf8")).toContain("DOCTYPE");
+      expect(fs.readdirSync(inbox).sort()).toEqual(["processed", "refused"]);
+    } finally {
+      await stopServer(instance.server);
+    }
+  },
+);

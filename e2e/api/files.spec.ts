@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { api, clientCredentialsToken, jsonOf, server } from "../fixtures/api.ts";
 import { customerHeaders, linkedCustomer } from "../fixtures/customer.ts";
+import { storedContentPath } from "../fixtures/stored-content.ts";
 
 /**
  * POST /files and GET /files/{id} over HTTP. Contents are random so that parallel tests never share a blob; the
@@ -205,8 +206,10 @@ test.describe("POST /files", () => {
     ).json()) as FileBody;
     expect(second.id).not.toBe(first.id);
     expect(second.hash).toBe(first.hash);
-    expect(storedBlobs().filter((name) => name === first.hash)).toHaveLength(1);
-    expect(fs.existsSync(path.join(FILES_DIR, first.hash.slice(0, 2), first.hash))).toBe(true);
+    const sealed = storedContentPath(server.dataDir, first.hash);
+    expect(storedBlobs().filter((name) => name === path.basename(sealed))).toHaveLength(1);
+    expect(storedBlobs()).not.toContain(first.hash);
+    expect(fs.existsSync(sealed)).toBe(true);
   });
 
   test("C27: a filename such as ../../etc/passwd is only the File's name; the content is stored by its hash", async ({
@@ -222,7 +225,11 @@ test.describe("POST /files", () => {
     expect(res.status()).toBe(200);
     const body = (await res.json()) as FileBody;
     expect(body.name).toBe("../../etc/passwd");
-    expect(fs.readFileSync(path.join(FILES_DIR, body.hash.slice(0, 2), body.hash))).toEqual(content);
+    // Stored sealed (C70): under a keyed hash, with nothing of the content in it; the download gives it back.
+    const sealed = fs.readFileSync(storedContentPath(server.dataDir, body.hash));
+    expect(sealed.includes(content.subarray(0, 64))).toBe(false);
+    const download = await request.get(api(`/files/${body.id}`), { headers });
+    expect(Buffer.from(await download.body())).toEqual(content);
     expect(everyPath().filter((p) => /passwd|[/\\]etc([/\\]|$)/.test(p))).toEqual([]);
     expect(fs.existsSync(path.join(path.dirname(server.dataDir), "etc", "passwd"))).toBe(false);
   });

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/lib/chromium.ts";
 import { expect, test, type APIResponse } from "../fixtures/contract-test.ts";
@@ -11,6 +10,7 @@ import { signUp, startOnboarding } from "../fixtures/onboarding.ts";
 import { signedUpProfile } from "../fixtures/customer.ts";
 import { V4_PERSONAL_DETAILS } from "../fixtures/kyc-bodies.ts";
 import { expectRefused, invalid } from "../fixtures/orders.ts";
+import { storedContentPath } from "../fixtures/stored-content.ts";
 
 /** Corporate details that pass every check, to change one field of. */
 const PERSON = V4_PERSONAL_DETAILS.personal;
@@ -187,10 +187,10 @@ test.describe("C42: a multipart part's headers are bounded like the request's ow
     headers: ['Content-Disposition: form-data; name="note"', ...extra],
     content: Buffer.from("hello"),
   });
-  /** Whether the content was stored: the default local storage keeps blobs by hash under the data directory. */
+  /** Whether the content was stored: the default local storage keeps it sealed under the data directory. */
   const stored = (content: Buffer) => {
     const hash = createHash("sha256").update(content).digest("hex");
-    return fs.existsSync(path.join(server.dataDir, "files", hash.slice(0, 2), hash));
+    return fs.existsSync(storedContentPath(server.dataDir, hash));
   };
 
   test("C42: POST /files with a 64 KB part header line is 431 in the error body and stores nothing; ordinary headers pass", async ({

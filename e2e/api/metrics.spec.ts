@@ -5,6 +5,7 @@ import { freePort } from "../fixtures/free-port.ts";
 import { NOT_IN_PRODUCTION, productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { EMBEDDED_ONLY } from "../fixtures/embedded-only.ts";
 
 /** The value of one series in Prometheus' text format (0 when absent). */
 function sample(text: string, name: string, labels: Record<string, string>): number {
@@ -51,25 +52,29 @@ test("issue 17: /metrics counts requests by route pattern (never a raw id) and s
   expect(text).toMatch(/^tokenrail_chain_transactions\{state="queued"\} \d+$/m);
 });
 
-test("issue 17: with a metrics token, /metrics answers only a scraper that sends it (401 in the error body otherwise)", async () => {
-  test.setTimeout(120_000);
-  const secret = randomBytes(32).toString("base64url");
-  const instance = await startDemoInstance(await freePort(), { TOKENRAIL_METRICS_TOKEN: secret });
-  try {
-    const url = `${instance.appUrl}/metrics`;
-    for (const authorization of [undefined, "Bearer wrong", `Bearer ${secret}x`, secret]) {
-      const res = await fetch(url, { headers: authorization ? { authorization } : {} });
-      expect(res.status, String(authorization)).toBe(401);
-      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
-      expect(await res.json()).toMatchObject({ code: 401, status: "Unauthorized" });
+test(
+  "issue 17: with a metrics token, /metrics answers only a scraper that sends it (401 in the error body otherwise)",
+  EMBEDDED_ONLY,
+  async () => {
+    test.setTimeout(120_000);
+    const secret = randomBytes(32).toString("base64url");
+    const instance = await startDemoInstance(await freePort(), { TOKENRAIL_METRICS_TOKEN: secret });
+    try {
+      const url = `${instance.appUrl}/metrics`;
+      for (const authorization of [undefined, "Bearer wrong", `Bearer ${secret}x`, secret]) {
+        const res = await fetch(url, { headers: authorization ? { authorization } : {} });
+        expect(res.status, String(authorization)).toBe(401);
+        expect(res.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
+        expect(await res.json()).toMatchObject({ code: 401, status: "Unauthorized" });
+      }
+      const ok = await fetch(url, { headers: { authorization: `Bearer ${secret}` } });
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toContain("tokenrail_http_requests_total");
+    } finally {
+      await stopServer(instance.server);
     }
-    const ok = await fetch(url, { headers: { authorization: `Bearer ${secret}` } });
-    expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain("tokenrail_http_requests_total");
-  } finally {
-    await stopServer(instance.server);
-  }
-});
+  },
+);
 
 // Production needs PostgreSQL; defined only where there is one (a skipped test counts as a failure).
 if (process.env.DATABASE_URL) {

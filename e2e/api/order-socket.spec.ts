@@ -5,6 +5,7 @@ import { freePort } from "../fixtures/free-port.ts";
 import { openedOrderSocket, rawUpgrade, refusedOrderSocket } from "../fixtures/order-socket.ts";
 import { startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
 import type { Customer } from "../fixtures/customer.ts";
+import { EMBEDDED_ONLY } from "../fixtures/embedded-only.ts";
 
 /**
  * C62, what the SDK cannot show: the order WebSocket's refusals (plain HTTP answers with the spec's error body before
@@ -153,18 +154,22 @@ test("C62: a socket whose token is revoked (its refresh token replayed) is close
   expect(Date.now() - revokedAt).toBeLessThan(2_000);
 });
 
-test("C62: a stopping instance closes its order WebSockets with 1001 and still exits within the grace period", async () => {
-  test.setTimeout(120_000);
-  const instance = await startDemoInstance(await freePort());
-  try {
-    const token = await clientCredentialsToken(setup, instance);
-    const socket = await openedOrderSocket(instance.baseUrl, { access_token: token });
-    const started = Date.now();
-    instance.server.child.kill("SIGTERM");
-    expect(await socket.closed).toEqual({ code: 1001, reason: "The server is stopping" });
-    await instance.server.exited;
-    expect(Date.now() - started).toBeLessThan(8_000);
-  } finally {
-    await stopServer(instance.server);
-  }
-});
+test(
+  "C62: a stopping instance closes its order WebSockets with 1001 and still exits within the grace period",
+  EMBEDDED_ONLY,
+  async () => {
+    test.setTimeout(120_000);
+    const instance = await startDemoInstance(await freePort());
+    try {
+      const token = await clientCredentialsToken(setup, instance);
+      const socket = await openedOrderSocket(instance.baseUrl, { access_token: token });
+      const started = Date.now();
+      instance.server.child.kill("SIGTERM");
+      expect(await socket.closed).toEqual({ code: 1001, reason: "The server is stopping" });
+      await instance.server.exited;
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await stopServer(instance.server);
+    }
+  },
+);

@@ -30,7 +30,14 @@ test("the operator's queue lists open orders until they are settled; settled one
   const customer = await fundedCustomer(request, operator, "100");
   const order = await placed(request, customer.partner, await redeemBody(customer.account, "12.5"));
   const open = (await queue()).find((o) => o.id === order.id);
-  expect(open).toEqual({ ...order, awaitingSignature: false, awaitingRelease: false, stuck: false, chainError: null });
+  expect(open).toEqual({
+    ...order,
+    awaitingSignature: false,
+    awaitingRelease: false,
+    stuck: false,
+    chainError: null,
+    mintHeld: false,
+  });
 
   const rejected = await operator.post(`/api/admin/orders/${order.id}/reject`, {
     headers: { origin: server.appUrl },

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "../fixtures/contract-test.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
@@ -6,6 +8,7 @@ import { freePort } from "../fixtures/free-port.ts";
 import { ISO20022_BANK, NOT_IN_PRODUCTION, productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { onPostgres } from "../fixtures/on-postgres.ts";
 
 /**
  * C37: the simulator exists in the sandbox only. Production refuses to start on the simulated chain, and every
@@ -23,6 +26,7 @@ test("C37: production refuses to start on a simulated chain", async () => {
     // Never connected to: the configuration is refused first.
     DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
     TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_KEYRING_FILE: "/run/secrets/tokenrail-keyring.json",
     TOKENRAIL_CHAIN_GATEWAY: "sandbox",
     ...ISO20022_BANK,
     ...NOT_IN_PRODUCTION,
@@ -48,8 +52,10 @@ test("C53: production refuses to start on the sandbox bank", async () => {
     // Never connected to: the configuration is refused first.
     DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
     TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_KEYRING_FILE: "/run/secrets/tokenrail-keyring.json",
     TOKENRAIL_CHAIN_GATEWAY: "evm",
     TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+    TOKENRAIL_ALLOW_LOCAL_ISSUER_KEY: "true",
     TOKENRAIL_EVM_RPC_GNOSIS: "http://127.0.0.1:1",
     ...ISO20022_BANK,
     TOKENRAIL_BANK: "sandbox",
@@ -75,8 +81,10 @@ test("C53: production refuses to start without a mail server and a sender", asyn
     TOKENRAIL_ENV: "production",
     DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
     TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_KEYRING_FILE: "/run/secrets/tokenrail-keyring.json",
     TOKENRAIL_CHAIN_GATEWAY: "evm",
     TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+    TOKENRAIL_ALLOW_LOCAL_ISSUER_KEY: "true",
     TOKENRAIL_EVM_RPC_GNOSIS: "http://127.0.0.1:1",
     ...ISO20022_BANK,
     ...NOT_IN_PRODUCTION,
@@ -105,8 +113,10 @@ test("C53: production on the iso20022 bank refuses to start without the master a
     TOKENRAIL_ENV: "production",
     DATABASE_URL: "postgres://tokenrail:tokenrail@127.0.0.1:1/none",
     TOKENRAIL_SECRET: randomBytes(32).toString("base64url"),
+    TOKENRAIL_KEYRING_FILE: "/run/secrets/tokenrail-keyring.json",
     TOKENRAIL_CHAIN_GATEWAY: "evm",
     TOKENRAIL_EVM_ISSUER_KEY: `0x${"ab".repeat(32)}`,
+    TOKENRAIL_ALLOW_LOCAL_ISSUER_KEY: "true",
     TOKENRAIL_EVM_RPC_GNOSIS: "http://127.0.0.1:1",
     TOKENRAIL_BANK: "iso20022",
     ...NOT_IN_PRODUCTION,
@@ -121,9 +131,6 @@ test("C53: production on the iso20022 bank refuses to start without the master a
     await stopServer(refused);
   }
 });
-
-// Defined only where there is a PostgreSQL server (production needs one); a skipped test counts as a failure.
-const onPostgres = process.env.DATABASE_URL ? test.describe : () => undefined;
 
 onPostgres("production on PostgreSQL", () => {
   test("C37: in production every sandbox route is 404 before any token is looked at", async ({ request }) => {
@@ -142,11 +149,16 @@ onPostgres("production on PostgreSQL", () => {
     const database = (await scratchDatabase("tokenrail_e2e_production"))!;
     // A sandbox instance creates the schema and an application; then production starts on the same database, where
     // that application's client-credentials client gets tokens like any partner's.
+    // Production is given the keyring that sealed the seeder's records (its people's e-mails), as an operator moving
+    // a database keeps its keyring with it.
     const seeder = await startDemoInstance(await freePort(), database.env);
-    await stopServer(seeder.server);
+    await stopServer(seeder.server, { keepData: true });
     const { env, devnet } = await productionEnvironment(database.env.DATABASE_URL);
     const port = await freePort();
-    const production = spawnServer(port, env);
+    const production = spawnServer(port, {
+      ...env,
+      TOKENRAIL_KEYRING_FILE: path.join(seeder.server.dataDir, "keyring.json"),
+    });
     try {
       await waitFor(`http://localhost:${port}/livez`);
       const target = { baseUrl: `http://localhost:${port}/api`, demo: seeder.demo };
@@ -181,6 +193,7 @@ onPostgres("production on PostgreSQL", () => {
       await stopServer(production);
       await devnet.close();
       await database.drop();
+      fs.rmSync(seeder.server.dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -9,7 +9,8 @@ import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/
 import { invalid } from "../fixtures/orders.ts";
 import { productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { demoCredentialsOf, spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { onPostgres } from "../fixtures/on-postgres.ts";
 
 type Settings = {
   autoApprove: { enabled: boolean; delaySeconds: number };
@@ -160,9 +161,6 @@ test("issue 9: PATCH /sandbox/settings changes what it names for the whole insta
  * refresh period. A production instance on the same database has no simulator. They get a database of their own, so
  * the shared test server's settings never move.
  */
-// Defined only where there is a PostgreSQL server (the suite's PostgreSQL run sets DATABASE_URL): the embedded
-// database belongs to one process. A skipped test would count as a failure of the run, and rightly so elsewhere.
-const onPostgres = process.env.DATABASE_URL ? test.describe : () => undefined;
 
 onPostgres("several instances on one PostgreSQL", () => {
   test("issue 9: a clock offset set on one instance expires tokens on the other; production answers 404", async ({
@@ -173,10 +171,7 @@ onPostgres("several instances on one PostgreSQL", () => {
     const shared = { ...database.env, TOKENRAIL_SECRET: randomBytes(32).toString("base64url") };
     const first = await startDemoInstance(await freePort(), shared);
     const demo = {
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: first.demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: first.demo.clientSecret,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: first.operatorPassword,
+      ...demoCredentialsOf(first),
     };
     const second = await startDemoInstance(await freePort(), { ...shared, ...demo });
     const productionPort = await freePort();

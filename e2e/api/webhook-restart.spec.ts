@@ -5,7 +5,14 @@ import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, startDemoInstance, stopServer, waitFor, type SpawnedServer } from "../fixtures/spawn-server.ts";
+import {
+  demoCredentialsOf,
+  type SpawnedServer,
+  spawnServer,
+  startDemoInstance,
+  stopServer,
+  waitFor,
+} from "../fixtures/spawn-server.ts";
 import { Gate } from "../fixtures/webhook-gate.ts";
 import { WebhookReceiver } from "../fixtures/webhook-receiver.ts";
 
@@ -71,10 +78,7 @@ test("C60: deliveries in flight on an instance killed with SIGKILL go out from i
     server = spawnServer(port, {
       ...settings,
       TOKENRAIL_DATA_DIR: first.server.dataDir,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: first.demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: first.demo.clientSecret,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: first.operatorPassword,
+      ...demoCredentialsOf(first),
     });
     await expect
       .poll(async () => (await waitFor(`http://localhost:${port}/readyz`, 120_000)).status, { timeout: 120_000 })

@@ -6,8 +6,9 @@ import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import type { FundedCustomer } from "../fixtures/orders.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
+import { demoCredentialsOf, type DemoInstance, startDemoInstance, stopServer } from "../fixtures/spawn-server.ts";
 import { WebhookReceiver, type Delivery } from "../fixtures/webhook-receiver.ts";
+import { onPostgres } from "../fixtures/on-postgres.ts";
 
 /**
  * The webhook worker is woken by the commit that records an event, on every instance sharing the database; its poll
@@ -86,10 +87,6 @@ test("issue 16: a sandbox payment's order.created reaches the receiver within se
   }
 });
 
-// Defined only where there is a PostgreSQL server (the suite's PostgreSQL run sets DATABASE_URL): an embedded
-// database belongs to one process.
-const onPostgres = process.env.DATABASE_URL ? test.describe : () => undefined;
-
 onPostgres("two instances on one PostgreSQL", () => {
   test("issue 16: an event recorded through one instance wakes both and is delivered once", async ({ request }) => {
     test.setTimeout(180_000);
@@ -98,10 +95,7 @@ onPostgres("two instances on one PostgreSQL", () => {
     const first = await startDemoInstance(await freePort(), shared);
     const second = await startDemoInstance(await freePort(), {
       ...shared,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: first.demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: first.demo.clientSecret,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: first.operatorPassword,
+      ...demoCredentialsOf(first),
     });
     const operator = await operatorSession(first);
     const receiver = new WebhookReceiver();
@@ -110,8 +104,9 @@ onPostgres("two instances on one PostgreSQL", () => {
       // Subscribed through the second instance, paid through the first: the database is what they share.
       await subscribe(request, { baseUrl: second.baseUrl, demo: first.demo }, receiver);
       const memos = Array.from({ length: 8 }, (_, n) => `issue 16 two instances ${n}`);
-      const sent = Date.now();
       await Promise.all(memos.map((memo) => pay(request, first.baseUrl, customer, memo)));
+      // From the last payment's answer: what is timed is the wake-up, not the payments' own work on a busy machine.
+      const sent = Date.now();
       const arrived = () => receiver.of("order.created").filter((d) => memos.includes(memoOf(d)));
       await expect.poll(() => arrived().length, { intervals: [25], timeout: WITHIN_MS }).toBe(memos.length);
       expect(Date.now() - sent).toBeLessThan(WITHIN_MS);

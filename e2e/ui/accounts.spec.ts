@@ -22,6 +22,8 @@ test("C56: a screen sign-up waits for the mailed code: limited wrong attempts, e
   page,
   request,
 }, testInfo) => {
+  // Five sign-up screens, three mailed codes and two sign-in attempts: about 20 s on a quiet machine.
+  test.setTimeout(60_000);
   const email = uniqueEmail("verify");
   const { reached } = await startOnboarding(page, { skip_kyc: "true", skip_create_account: "true" });
   const requestId = new URL(page.url()).searchParams.get("request") ?? "";

@@ -7,7 +7,14 @@ import { freePort } from "../fixtures/free-port.ts";
 import { allMail, waitForMail } from "../fixtures/mailbox.ts";
 import { signInAsOperator } from "../fixtures/operator-page.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, startDemoInstance, stopServer, waitFor, type SpawnedServer } from "../fixtures/spawn-server.ts";
+import {
+  demoCredentialsOf,
+  type SpawnedServer,
+  spawnServer,
+  startDemoInstance,
+  stopServer,
+  waitFor,
+} from "../fixtures/spawn-server.ts";
 
 /**
  * C54, the crash leg: an instance is killed (SIGKILL) while it is sending a mail (its mail server took the message
@@ -51,10 +58,7 @@ test("C54: a mail being sent when its instance is killed is not sent again; the 
       TOKENRAIL_SMTP_URL: shared.mail.TOKENRAIL_SMTP_URL,
       TOKENRAIL_SMTP_TIMEOUT: undefined,
       TOKENRAIL_DATA_DIR: first.server.dataDir,
-      TOKENRAIL_DEMO_CODE_CLIENT_ID: first.demo.codeClientId,
-      TOKENRAIL_DEMO_CLIENT_ID: first.demo.clientId,
-      TOKENRAIL_DEMO_CLIENT_SECRET: first.demo.clientSecret,
-      TOKENRAIL_DEMO_OPERATOR_PASSWORD: first.operatorPassword,
+      ...demoCredentialsOf(first),
     });
     await waitFor(`${first.appUrl}/readyz`);
 

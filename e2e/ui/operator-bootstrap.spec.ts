@@ -7,6 +7,7 @@ import { expectApiHidden, expectPagesHidden } from "../fixtures/operator-hidden.
 import { productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { spawnServer, stopServer, waitFor, type SpawnedServer } from "../fixtures/spawn-server.ts";
+import { onPostgres } from "../fixtures/on-postgres.ts";
 
 /**
  * C57 on a production instance, which starts with no operator: the command line prints a single-use invitation for
@@ -38,9 +39,6 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).last().click();
   await expect(page).toHaveURL(/\/sign-in\/second-factor\?next=%2Foperator/, { timeout: 15_000 });
 }
-
-// Production needs PostgreSQL: defined only where there is a server (a skipped test counts as a failure).
-const onPostgres = process.env.DATABASE_URL ? test.describe : () => undefined;
 
 onPostgres("production on PostgreSQL", () => {
   test("C57 the first administrator is invited from the command line, enrols a passkey and signs in with it; a password alone reaches nothing", async ({

@@ -98,11 +98,13 @@ const ROLE_OF: [prefix: string, need: Need][] = [
   ["/operator/applications", "admin"],
   ["/operator/audit", "admin"],
   ["/operator/outbox", "admin"],
+  ["/operator/keys", "admin"],
   ["/operator/operators", "admin"],
   ["/operator/countries", "admin"],
   ["/operator/approvals", "any"],
   ["/operator/screening", "compliance"],
   ["/operator/security", "any"],
+  ["/operator/supply", "any"],
 ];
 
 function needOf(path: string): Need {

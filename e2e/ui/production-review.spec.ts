@@ -8,9 +8,7 @@ import { productionEnvironment } from "../fixtures/production-instance.ts";
 import { seedProductionOperator, signInEnrollingTotp } from "../fixtures/production-operator.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
 import { startServer, stopServer } from "../fixtures/spawn-server.ts";
-
-// Production needs PostgreSQL: defined only where there is one (a skipped test counts as a failure).
-const onPostgres = process.env.DATABASE_URL ? test.describe : () => undefined;
+import { onPostgres } from "../fixtures/on-postgres.ts";
 
 onPostgres("applications in production", () => {
   test("a developer verifies the address, registers an application that waits in review; /auth and the token endpoint refuse it until an operator approves it", async ({

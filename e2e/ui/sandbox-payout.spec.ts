@@ -10,6 +10,7 @@ import { ISO20022_BANK } from "../fixtures/production-instance.ts";
 import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
 import { debitOf, readPaymentFile } from "../../server/bank/sandbox/sandbox-bank.ts";
 import { writeCamt054 } from "../../server/bank/sandbox/sandbox-bank-files.ts";
+import { EMBEDDED_ONLY } from "../fixtures/embedded-only.ts";
 
 /*
  * A sandbox whose bank is an iso20022 bank with folders: payment files are released at once and delivered to the
@@ -104,64 +105,65 @@ async function refuse(page: Page, orderId: string, button: "Reject payout" | "Re
   return card;
 }
 
-test("C50: the console's bank rejects a payout before its debit and returns one after it; tokens come back once", async ({
-  page,
-  request,
-}) => {
-  await openSimulator(page);
+test(
+  "C50: the console's bank rejects a payout before its debit and returns one after it; tokens come back once",
+  EMBEDDED_ONLY,
+  async ({ page, request }) => {
+    await openSimulator(page);
 
-  // Delivered to the outbox folder; no bank answers it, so it stays released.
-  const rejected = await processedRedeem(request, "12.00");
-  await deliveredPaymentFile(rejected.id);
-  expect((await payoutState(request, rejected.id)).state).toBe("released");
-  // Not debited: it cannot come back yet.
-  let card = await refuse(page, rejected.id, "Return payout", "AC04");
-  await expect(card.getByRole("alert")).toContainText("only a payout the bank has debited can come back");
-  card = await refuse(page, rejected.id, "Reject payout", "AC01");
-  const result = card.getByRole("status");
-  await expect(result).toContainText("rejected");
-  await expect(result).toContainText("AC01");
-  expect((await payoutState(request, rejected.id)).state).toBe("rejected");
+    // Delivered to the outbox folder; no bank answers it, so it stays released.
+    const rejected = await processedRedeem(request, "12.00");
+    await deliveredPaymentFile(rejected.id);
+    expect((await payoutState(request, rejected.id)).state).toBe("released");
+    // Not debited: it cannot come back yet.
+    let card = await refuse(page, rejected.id, "Return payout", "AC04");
+    await expect(card.getByRole("alert")).toContainText("only a payout the bank has debited can come back");
+    card = await refuse(page, rejected.id, "Reject payout", "AC01");
+    const result = card.getByRole("status");
+    await expect(result).toContainText("rejected");
+    await expect(result).toContainText("AC01");
+    expect((await payoutState(request, rejected.id)).state).toBe("rejected");
 
-  // The bank's debit notification arrives in the inbox: the payout is debited, then returned from the console.
-  const returned = await processedRedeem(request, "7.50");
-  const paymentFile = readPaymentFile(await deliveredPaymentFile(returned.id));
-  const payment = paymentFile.payments.find((p) => p.endToEndId === returned.id.replaceAll("-", ""))!;
-  const inbox = path.join(target.server.dataDir, "bank", "inbox");
-  fs.mkdirSync(inbox, { recursive: true });
-  const debit = writeCamt054({
-    messageId: `E2E-DEBIT-${returned.id.slice(0, 8)}`,
-    createdAt: new Date(),
-    account: {
-      iban: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_IBAN,
-      bic: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_BIC,
-      holder: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_HOLDER,
-    },
-    entries: [debitOf(payment)],
-  });
-  fs.writeFileSync(path.join(inbox, ".debit.part"), debit);
-  fs.renameSync(path.join(inbox, ".debit.part"), path.join(inbox, "camt054-debit.xml"));
-  await expect.poll(async () => (await payoutState(request, returned.id)).state, { timeout: 15_000 }).toBe("debited");
-  card = await refuse(page, returned.id, "Reject payout", "AC04");
-  await expect(card.getByRole("alert")).toContainText("can only return it");
-  card = await refuse(page, returned.id, "Return payout", "MD07");
-  await expect(card.getByRole("status")).toContainText("returned");
-  await expect(card.getByRole("status")).toContainText("MD07");
-
-  // The bank's statement of the day: every booking recognised, its closing balance compared with the ledger.
-  await card.getByRole("button", { name: "Send today's statement" }).click();
-  await expect(card.getByText(/^Statement sent with \d+ bookings\./)).toBeVisible();
-
-  // Both redeems' tokens are back: 12.00 + 7.50 paid in, both redeemed, both given back.
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`${target.baseUrl}/balances/sepolia/${customer.account.address}`, {
-          headers: customer.partner,
-        });
-        return ((await res.json()) as { balances: { amount: string }[] }).balances[0]?.amount;
+    // The bank's debit notification arrives in the inbox: the payout is debited, then returned from the console.
+    const returned = await processedRedeem(request, "7.50");
+    const paymentFile = readPaymentFile(await deliveredPaymentFile(returned.id));
+    const payment = paymentFile.payments.find((p) => p.endToEndId === returned.id.replaceAll("-", ""))!;
+    const inbox = path.join(target.server.dataDir, "bank", "inbox");
+    fs.mkdirSync(inbox, { recursive: true });
+    const debit = writeCamt054({
+      messageId: `E2E-DEBIT-${returned.id.slice(0, 8)}`,
+      createdAt: new Date(),
+      account: {
+        iban: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_IBAN,
+        bic: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_BIC,
+        holder: ISO20022_BANK.TOKENRAIL_BANK_ACCOUNT_HOLDER,
       },
-      { timeout: 15_000 },
-    )
-    .toBe("19.50");
-});
+      entries: [debitOf(payment)],
+    });
+    fs.writeFileSync(path.join(inbox, ".debit.part"), debit);
+    fs.renameSync(path.join(inbox, ".debit.part"), path.join(inbox, "camt054-debit.xml"));
+    await expect.poll(async () => (await payoutState(request, returned.id)).state, { timeout: 15_000 }).toBe("debited");
+    card = await refuse(page, returned.id, "Reject payout", "AC04");
+    await expect(card.getByRole("alert")).toContainText("can only return it");
+    card = await refuse(page, returned.id, "Return payout", "MD07");
+    await expect(card.getByRole("status")).toContainText("returned");
+    await expect(card.getByRole("status")).toContainText("MD07");
+
+    // The bank's statement of the day: every booking recognised, its closing balance compared with the ledger.
+    await card.getByRole("button", { name: "Send today's statement" }).click();
+    await expect(card.getByText(/^Statement sent with \d+ bookings\./)).toBeVisible();
+
+    // Both redeems' tokens are back: 12.00 + 7.50 paid in, both redeemed, both given back.
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`${target.baseUrl}/balances/sepolia/${customer.account.address}`, {
+            headers: customer.partner,
+          });
+          return ((await res.json()) as { balances: { amount: string }[] }).balances[0]?.amount;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("19.50");
+  },
+);

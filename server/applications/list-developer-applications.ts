@@ -1,5 +1,6 @@
 import type { Environment } from "../environment.ts";
 import { db } from "../db/client.ts";
+import { withNameOpened } from "../profiles/profile-name.ts";
 
 export type DeveloperApplicationSummary = {
   id: string;
@@ -45,7 +46,7 @@ export async function listDeveloperApplications(options: {
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    profile: row.profile,
+    profile: withNameOpened(row.profile),
     codeClientId: row.clients.find((c) => c.kind === "authorization_code")?.id ?? "",
     clientId: row.clients.find((c) => c.kind === "client_credentials")?.id ?? "",
     privileges: row.privileges,

@@ -8,6 +8,7 @@ import type { ApplicationReview, ClientKind, Environment, KycModel } from "../ge
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { ALL_PRIVILEGES, type Privilege } from "./privileges.ts";
 import type { ApplicationView } from "./application.responses.ts";
+import { openEmail } from "../users/user-email.ts";
 
 export type { ApplicationView };
 
@@ -42,7 +43,7 @@ export type ApplicationRow = {
   requestedPrivileges: string[];
   privilegeRequestNote: string | null;
   review: ApplicationReview;
-  owner: { email: string };
+  owner: { email: unknown };
   clients: { id: string; kind: ClientKind; redirectUris: string[] }[];
 };
 
@@ -53,7 +54,7 @@ export const applicationView = (a: ApplicationRow): ApplicationView => ({
   id: a.id,
   name: a.name,
   environment: a.environment,
-  owner: a.owner.email,
+  owner: openEmail(a.owner.email),
   profile: a.profileId,
   privileges: privilegesOf(a.privileges),
   kycModel: a.kycModel,

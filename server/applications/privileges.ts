@@ -2,6 +2,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { PERSON_IN_APP, type Caller } from "../oauth/caller.ts";
 import type { Privilege } from "./privilege-names.ts";
+import { openEmail } from "../users/user-email.ts";
 
 export { ALL_PRIVILEGES, PRIVILEGES, type Privilege } from "./privilege-names.ts";
 
@@ -25,7 +26,10 @@ export async function requirePrivilege(
     select: { privileges: true, owner: { select: { email: true } } },
   });
   if (!app.privileges.includes(privilege)) {
-    throw new AppError("FORBIDDEN", `Application from partner ${app.owner.email} is not allowed to ${WHAT[privilege]}`);
+    throw new AppError(
+      "FORBIDDEN",
+      `Application from partner ${openEmail(app.owner.email)} is not allowed to ${WHAT[privilege]}`,
+    );
   }
 }
 

@@ -26,7 +26,7 @@ export async function readApplicationLogo(options: {
   const file = await prisma.storedFile.findUnique({ where: { id: app.logoFileId } });
   const type = LOGO_TYPES.find((t) => t === file?.type);
   if (!file || !type) throw notFound;
-  const storage = options.storage ?? fileStorage(options.config.files.storage);
+  const storage = options.storage ?? fileStorage(options.config);
   const content = await storage.get(file.storageKey);
   if (!content) throw new Error(`Content ${file.storageKey} of logo ${file.id} is missing from storage`);
   return { type, size: file.size, content };

@@ -1,6 +1,7 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { developerApplication } from "./developer-access.ts";
+import { withNameOpened } from "../profiles/profile-name.ts";
 
 export type DeveloperApplicationDetails = {
   id: string;
@@ -42,7 +43,7 @@ export async function readDeveloperApplication(options: {
     id: app.id,
     name: app.name,
     environment: app.environment,
-    profile: row.profile,
+    profile: withNameOpened(row.profile),
     kycModel: row.kycModel,
     codeClientId: app.codeClientId,
     clientId: app.clientId,

@@ -27,7 +27,7 @@ export async function storeLogo(options: {
 }): Promise<string> {
   const { logo, config, tx } = options;
   const type = checkLogo(logo.bytes);
-  const storage = options.storage ?? fileStorage(config.files.storage);
+  const storage = options.storage ?? fileStorage(config);
   await fs.mkdir(config.files.spoolDir, { recursive: true });
   const spool = path.join(config.files.spoolDir, `${randomBytes(16).toString("hex")}.logo`);
   const sha256 = createHash("sha256").update(logo.bytes).digest("hex");

@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { withNameOpened } from "../profiles/profile-name.ts";
 
 export type WritableProfile = { id: string; kind: string; name: string };
 
@@ -10,5 +11,5 @@ export async function writableProfiles(userId: string): Promise<WritableProfile[
     select: { id: true, kind: true, name: true },
     orderBy: { createdAt: "asc" },
   });
-  return rows;
+  return rows.map(withNameOpened);
 }

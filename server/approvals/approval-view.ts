@@ -1,11 +1,13 @@
 import type { OperatorApproval, Prisma } from "../generated/prisma/client.ts";
 import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
+import { openEmail } from "../users/user-email.ts";
 
 /** The approval as the console and the admin API show it, with the operators' emails. */
 export async function approvalViews(tx: Prisma.TransactionClient, rows: OperatorApproval[]): Promise<ApprovalView[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.requestedById, ...(r.decidedById ? [r.decidedById] : [])]))];
   const people = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
-  const person = (id: string) => ({ id, email: people.find((p) => p.id === id)?.email ?? "" });
+  const emails = new Map(people.map((p) => [p.id, openEmail(p.email)]));
+  const person = (id: string) => ({ id, email: emails.get(id) ?? "" });
   return rows.map((row) => ({
     id: row.id,
     action: row.action as ApprovalAction,

@@ -6,6 +6,7 @@ export const APPROVAL_ACTIONS = [
   "operator.roles",
   "case.confirm",
   "profile.unfreeze",
+  "mint.release",
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 export const APPROVAL_SUBJECTS = ["order", "bank-entry", "operator", "compliance-case", "profile"] as const;

@@ -8,7 +8,11 @@ import type { OperatorApproval, OperatorRole, Prisma } from "../generated/prisma
 import { uuidOrUndefined } from "../ids.ts";
 import { applyOperatorRoles } from "../operators/change-operator-roles.ts";
 import { operatorRoles } from "../operators/operator-access.ts";
+import { queueHooks } from "../orders/chain-settlement.ts";
 import { processApprovedOrder } from "../orders/operate-orders.ts";
+import { orderView } from "../orders/order-view.ts";
+import { refuseHeldMint, releaseHeldMint } from "../reserves/release-mint.ts";
+import { awaitChainTransaction } from "../chains/chain-queue.ts";
 import { confirmCase, unfreezeProfile } from "../screening/cases/decide-case.ts";
 import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
 import { approvalView } from "./approval-view.ts";
@@ -22,8 +26,31 @@ type Run = (options: {
   take: (tx: Prisma.TransactionClient) => Promise<void>;
 }) => Promise<unknown>;
 
-/** Each action that can wait for a second operator: the role that approves it, and how it runs then. */
-const ACTIONS: Record<ApprovalAction, { need: OperatorRole; run: Run }> = {
+/** How long approving a held mint waits for the chain before answering with its order pending. */
+const RELEASE_WAIT_MS = 15_000;
+
+/**
+ * Each action that can wait for a second operator: the role that approves it, how it runs then, and (for some)
+ * what a rejection leaves behind, in the rejecting transaction.
+ */
+const ACTIONS: Record<
+  ApprovalAction,
+  {
+    need: OperatorRole;
+    run: Run;
+    rejected?: (tx: Prisma.TransactionClient, a: OperatorApproval, now: Date, note?: string) => Promise<void>;
+  }
+> = {
+  "mint.release": {
+    need: "treasurer",
+    run: async ({ approval, config, now, take }) => {
+      const row = await releaseHeldMint({ orderId: approval.subjectId, now, take });
+      await awaitChainTransaction({ config, hooks: queueHooks(config), row, waitMs: RELEASE_WAIT_MS });
+      const prisma = await db();
+      return orderView(await prisma.order.findUniqueOrThrow({ where: { id: approval.subjectId } }));
+    },
+    rejected: (tx, approval, now, note) => refuseHeldMint(tx, { orderId: approval.subjectId, now, note }),
+  },
   "order.process": {
     need: "treasurer",
     run: ({ approval, actor, config, take }) =>
@@ -121,7 +148,10 @@ export async function decideApproval(options: {
     });
   };
   if (decision === "reject") {
-    await prisma.$transaction((tx) => take(tx, "rejected", note));
+    await prisma.$transaction(async (tx) => {
+      await take(tx, "rejected", note);
+      await action.rejected?.(tx, approval, now, note);
+    });
     return { approval: await approvalView(prisma, await prisma.operatorApproval.findUniqueOrThrow({ where: { id } })) };
   }
   let taken = false;

@@ -13,7 +13,13 @@ export const auditEntryResponse = z
     id: z.uuid(),
     at: z.iso.datetime(),
     actor: z
-      .object({ id: z.uuid(), email: z.email().meta({ description: "As it was when they acted" }) })
+      .object({
+        id: z.uuid(),
+        email: z.string().meta({
+          description:
+            "The operator's e-mail as it was when they acted; `system` for the instance's own jobs (the erasure after retention), `customer` for a customer acting on their own profile (C71)",
+        }),
+      })
       .meta({ description: "The operator" }),
     action: z.enum(AUDIT_ACTIONS),
     subject: z.object({ type: z.enum(AUDIT_SUBJECT_TYPES), id: z.uuid() }),

@@ -1,7 +1,22 @@
 import type { Prisma } from "../generated/prisma/client.ts";
+import { openEmail } from "../users/user-email.ts";
 
 /** Who did it: the signed-in operator, and the request that carried the action (for matching against logs). */
-export type AuditActor = { userId: string; requestId?: string };
+export type AuditActor = {
+  userId: string;
+  requestId?: string;
+  /**
+   * What the entry names instead of the account's e-mail: a customer acting on their own profile is `customer`, since
+   * the log is append-only and outlives the erasure of their address (C71).
+   */
+  email?: string;
+};
+
+/**
+ * The instance itself, for what a scheduled job does on its own (the erasure after the retention period, C71): no
+ * account, so the entry names it by this id and `system` as its email.
+ */
+export const SYSTEM_ACTOR: AuditActor = { userId: "00000000-0000-0000-0000-000000000000" };
 
 /** Every action the audit log records. */
 export const AUDIT_ACTIONS = [
@@ -42,6 +57,11 @@ export const AUDIT_ACTIONS = [
   "compliance.case.confirm",
   "profile.unfreeze",
   "monitoring.rule.change",
+  "supply.alert.acknowledge",
+  "profile.close",
+  "profile.export",
+  "profile.erasure.request",
+  "profile.erase",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +81,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "country",
   "compliance-case",
   "monitoring-rule",
+  "supply-alert",
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: string };
 
@@ -81,7 +102,13 @@ export async function recordAudit(
     at: Date;
   },
 ): Promise<void> {
-  const { email } = await tx.user.findUniqueOrThrow({ where: { id: entry.actor.userId }, select: { email: true } });
+  const email =
+    entry.actor.userId === SYSTEM_ACTOR.userId
+      ? "system"
+      : (entry.actor.email ??
+        openEmail(
+          (await tx.user.findUniqueOrThrow({ where: { id: entry.actor.userId }, select: { email: true } })).email,
+        ));
   await tx.auditEntry.create({
     data: {
       at: entry.at,

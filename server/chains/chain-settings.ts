@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Environment } from "../environment.ts";
 import { defineSettings } from "../settings/define-settings.ts";
 import { chainsOf, CURRENCIES, type Currency } from "./registry.ts";
+import { readSigner, signerVariables, type SignerConfig } from "./signers/signer-settings.ts";
 
 /** An EVM chain reached over JSON-RPC: its endpoint, token contracts that differ from the registry's, log search start. */
 export type EvmChainConfig = {
@@ -18,8 +19,8 @@ export type ChainGatewayConfig =
   | { kind: "sandbox" }
   | {
       kind: "evm";
-      /** Private key of the account allowed to mint and burn. A secret: never logged or shown. */
-      issuerKey: `0x${string}`;
+      /** Who signs as the account allowed to mint and burn: the local key (a secret) or an HSM's token. */
+      signer: SignerConfig;
       /** Blocks a mint or burn waits for (1: included in a block). */
       confirmations: number;
       /** Most blocks asked for in one eth_getLogs request. */
@@ -43,6 +44,7 @@ const variables = {
     .regex(/^[0-9a-f]{32}$/i, "must be a WalletConnect (Reown) project id: 32 hex digits")
     .optional(),
   TOKENRAIL_DEVNET: z.enum(["true", "false"]).optional(),
+  ...signerVariables,
 };
 
 /** The chains: simulated or EVM over JSON-RPC, the local devnet, and WalletConnect on the wallet step. */
@@ -55,9 +57,7 @@ export const chainSettings = defineSettings({
         "TOKENRAIL_CHAIN_GATEWAY: production runs on real chains (evm); the simulated chain is for the sandbox",
       );
     }
-    if (evm && !e.TOKENRAIL_EVM_ISSUER_KEY) {
-      problems.push("TOKENRAIL_EVM_ISSUER_KEY: required when TOKENRAIL_CHAIN_GATEWAY is evm");
-    }
+    const signer = evm ? readSigner(e, production, problems) : undefined;
     if (e.TOKENRAIL_DEVNET === "true" && production) {
       problems.push("TOKENRAIL_DEVNET: the local devnet is for the sandbox; production runs on real chains");
     }
@@ -68,10 +68,10 @@ export const chainSettings = defineSettings({
     }
     const chains = evm ? evmChains(env, environment, problems) : {};
     const chainGateway: ChainGatewayConfig =
-      evm && e.TOKENRAIL_EVM_ISSUER_KEY
+      evm && signer
         ? {
             kind: "evm",
-            issuerKey: e.TOKENRAIL_EVM_ISSUER_KEY,
+            signer,
             confirmations: e.TOKENRAIL_EVM_CONFIRMATIONS,
             logBlockRange: e.TOKENRAIL_EVM_LOG_BLOCK_RANGE,
             chains,

@@ -11,7 +11,10 @@ export const ISSUER_ABI = parseAbi([
   "function burn(address from, uint256 amount)",
 ]);
 
-export const ERC20_ABI = parseAbi(["function balanceOf(address owner) view returns (uint256)"]);
+export const ERC20_ABI = parseAbi([
+  "function balanceOf(address owner) view returns (uint256)",
+  "function totalSupply() view returns (uint256)",
+]);
 
 /** ERC-1271: a contract account's answer to "is this signature yours?". */
 export const ERC1271_ABI = parseAbi([

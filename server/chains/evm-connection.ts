@@ -6,7 +6,7 @@ import {
   http,
   type Chain,
   type Hex,
-  type PrivateKeyAccount,
+  type LocalAccount,
 } from "viem";
 import { failure } from "./evm-errors.ts";
 import { tokenContract, type ChainInfo, type Currency } from "./registry.ts";
@@ -28,7 +28,7 @@ export type Connection = ReturnType<typeof connect> & {
   deployed: Set<Hex>;
 };
 
-function connect(chain: Chain, rpcUrl: string, account: PrivateKeyAccount, pollingInterval: number) {
+function connect(chain: Chain, rpcUrl: string, account: LocalAccount, pollingInterval: number) {
   const transport = http(rpcUrl);
   return {
     reader: createPublicClient({ chain, transport, pollingInterval }),
@@ -42,7 +42,7 @@ export class EvmConnections {
 
   constructor(
     private readonly chains: Record<string, EvmChainSettings>,
-    private readonly account: PrivateKeyAccount,
+    private readonly account: LocalAccount,
     private readonly pollingInterval: number,
   ) {}
 

@@ -1,5 +1,4 @@
-import { nonceManager, type Hex, type PrivateKeyAccount } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { nonceManager, type Hex, type LocalAccount } from "viem";
 import type { Config } from "../config.ts";
 import { ERC1271_ABI, ERC1271_MAGIC_VALUE, ERC20_ABI, ISSUER_ABI, SIGN_MSG_EVENT, TRANSFER_EVENT } from "./evm-abis.ts";
 import { EvmConnections, evmChainId, hasCode, tokenOf, type EvmChainSettings } from "./evm-connection.ts";
@@ -8,12 +7,16 @@ import { evmTransactionSigner } from "./evm-transaction-signer.ts";
 import type { ChainGateway, TokenAmount, TransactionSigner, TransferPage } from "./gateway.ts";
 import type { ChainInfo, Currency } from "./registry.ts";
 import { safeMessageHash } from "./safe-message-hash.ts";
+import { signerAccount, type IssuerSigner } from "./signers/issuer-signer.ts";
+import { localSigner } from "./signers/local-signer.ts";
+import { issuerSigner } from "./signers/open-issuer-signer.ts";
 
-export type EvmGatewaySettings = {
+/** Who signs as the account the tokens let mint and burn: a signer (an HSM's, say), or a private key held here. */
+type IssuerSettings = { signer: IssuerSigner; issuerKey?: never } | { issuerKey: Hex; signer?: never };
+
+export type EvmGatewaySettings = IssuerSettings & {
   /** By chain name (`sepolia`, `gnosis`, …). Chains not named are refused. */
   chains: Record<string, EvmChainSettings>;
-  /** Private key of the account the tokens let mint and burn. */
-  issuerKey: Hex;
   /** Blocks a mint or burn waits for before it resolves (default 1: included in a block). */
   confirmations?: number;
   /** Most blocks asked for in one eth_getLogs request (default 10,000; providers cap the range). */
@@ -31,7 +34,7 @@ export type EvmGatewaySettings = {
  * Every failure is a plain Error: to callers this is infrastructure.
  */
 export class EvmChainGateway implements ChainGateway {
-  private readonly account: PrivateKeyAccount;
+  private readonly account: LocalAccount;
   private readonly connections: EvmConnections;
   private readonly confirmations: number;
   private readonly logBlockRange: bigint;
@@ -41,7 +44,8 @@ export class EvmChainGateway implements ChainGateway {
   private sending: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly settings: EvmGatewaySettings) {
-    this.account = privateKeyToAccount(settings.issuerKey, { nonceManager });
+    const signer = settings.signer ?? localSigner(settings.issuerKey);
+    this.account = signerAccount(signer, nonceManager);
     this.confirmations = settings.confirmations ?? 1;
     this.logBlockRange = settings.logBlockRange ?? 10_000n;
     this.pollingInterval = settings.pollingIntervalMs ?? 1_000;
@@ -92,6 +96,21 @@ export class EvmChainGateway implements ChainGateway {
       return { units, decimals: token.decimals };
     } catch (error) {
       throw failure(`balanceOf ${currency} on ${chain.name}`, error, c.settings.rpcUrl, token.address);
+    }
+  }
+
+  async totalSupply(chain: ChainInfo, currency: Currency): Promise<TokenAmount> {
+    const c = await this.connections.get(chain);
+    const token = tokenOf(chain, c, currency);
+    try {
+      const units = await c.reader.readContract({
+        address: token.address,
+        abi: ERC20_ABI,
+        functionName: "totalSupply",
+      });
+      return { units, decimals: token.decimals };
+    } catch (error) {
+      throw failure(`totalSupply ${currency} on ${chain.name}`, error, c.settings.rpcUrl, token.address);
     }
   }
 
@@ -245,7 +264,7 @@ export function evmGatewayFromConfig(config: Pick<Config, "chainGateway">): EvmC
   const gateway = config.chainGateway;
   if (gateway.kind !== "evm") throw new Error("TOKENRAIL_CHAIN_GATEWAY is not evm");
   return new EvmChainGateway({
-    issuerKey: gateway.issuerKey,
+    signer: issuerSigner(gateway.signer),
     confirmations: gateway.confirmations,
     logBlockRange: BigInt(gateway.logBlockRange),
     chains: Object.fromEntries(

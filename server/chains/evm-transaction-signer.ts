@@ -4,7 +4,7 @@ import {
   TransactionReceiptNotFoundError,
   WaitForTransactionReceiptTimeoutError,
   type Hex,
-  type PrivateKeyAccount,
+  type LocalAccount,
 } from "viem";
 import { ISSUER_ABI } from "./evm-abis.ts";
 import { hasCode, tokenOf, type EvmConnections } from "./evm-connection.ts";
@@ -15,7 +15,7 @@ import type { ChainInfo, Currency } from "./registry.ts";
 /** What the issuer's queued transactions need of the gateway. */
 type SignerParts = {
   connections: EvmConnections;
-  account: PrivateKeyAccount;
+  account: LocalAccount;
   confirmations: number;
   pollingInterval: number;
   balanceOf: (chain: ChainInfo, currency: Currency, address: Hex) => Promise<TokenAmount>;

@@ -15,6 +15,8 @@ export interface ChainGateway {
   readonly transactions: TransactionSigner | SimulatedChain;
   /** The token balance of `address` for `currency` on `chain`. */
   balanceOf(chain: ChainInfo, currency: Currency, address: Hex): Promise<TokenAmount>;
+  /** The token's `totalSupply` on `chain`: what the supply watch compares with the ledger (C69). */
+  totalSupply(chain: ChainInfo, currency: Currency): Promise<TokenAmount>;
   /** Mints `units` of the token to `to`; resolves with the transaction hash once it is final. */
   mint(chain: ChainInfo, currency: Currency, to: Hex, units: bigint): Promise<{ txHash: Hex }>;
   /** Burns `units` of the token held by `from` (the issuer's allowance); resolves with the transaction hash. */

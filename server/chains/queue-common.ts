@@ -29,6 +29,11 @@ export type QueueHooks = {
    * never waits for a lock of an earlier step while the transaction holds one of a later step from the row before.
    */
   lockBatch?: (tx: Prisma.TransactionClient, rows: ChainTransaction[]) => Promise<void>;
+  /**
+   * Before rows are driven: those that may go now. A mint above its caps is moved to `held` (two operators release
+   * it) and one stopped by an open supply alert stays queued; neither is among the answer (C69).
+   */
+  admit?(rows: ChainTransaction[], now: Date): Promise<ChainTransaction[]>;
   /** The chain refused or reverted it (the row is already marked failed): reject, retry or surface its order. */
   failed(tx: Prisma.TransactionClient, row: ChainTransaction, error: string, now: Date): Promise<void>;
 };

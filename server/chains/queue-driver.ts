@@ -68,12 +68,14 @@ async function drive(options: DriveOptions, locks: DriverLocks, key: string): Pr
     const stop = stopState();
     for (;;) {
       if (!locks.holds(key) || stop.stopping) return true;
-      const rows = await prisma.chainTransaction.findMany({
+      const read = await prisma.chainTransaction.findMany({
         where: { chain: chainName, sender, state: { in: [...OPEN_STATES] } },
         orderBy: { seq: "asc" },
         // The simulated chain settles a batch set-based in one transaction: a bank file's mints in a few batches.
         take: transactions.kind === "simulated" ? SIMULATED_BATCH : 50,
       });
+      // Mints above their caps wait for two operators, and none goes while a supply alert is open (C69).
+      const rows = options.hooks.admit ? await options.hooks.admit(read, (options.clock ?? serverClock)()) : read;
       let progressed = false;
       let blocked = false;
       if (transactions.kind === "simulated") {
@@ -130,7 +132,8 @@ export async function awaitChainTransaction(
   const deadline = Date.now() + options.waitMs;
   let driving: Promise<boolean> | undefined;
   for (let row = options.row; ; row = await prisma.chainTransaction.findUniqueOrThrow({ where: { id: row.id } })) {
-    if (row.state === "confirmed" || row.state === "failed" || Date.now() >= deadline) return row;
+    // A held mint waits for two operators (C69): the caller answers with its order pending.
+    if (["confirmed", "failed", "held"].includes(row.state) || Date.now() >= deadline) return row;
     // A stopping instance answers with the row as it is; another instance settles it.
     if (stopState().stopping) return row;
     driving ??= driveChainQueue({ ...options, chain: row.chain, sender: row.sender })

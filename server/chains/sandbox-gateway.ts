@@ -42,6 +42,15 @@ export class SandboxChainGateway implements ChainGateway {
     return { units: row ? BigInt(row.units.toFixed(0)) : 0n, decimals: tokenContract(chain, currency).decimals };
   }
 
+  async totalSupply(chain: ChainInfo, currency: Currency): Promise<TokenAmount> {
+    const prisma = await db();
+    const sum = await prisma.simulatedTokenBalance.aggregate({
+      where: { chain: chain.name, currency },
+      _sum: { units: true },
+    });
+    return { units: BigInt(sum._sum.units?.toFixed(0) ?? "0"), decimals: tokenContract(chain, currency).decimals };
+  }
+
   async mint(chain: ChainInfo, currency: Currency, to: Hex, units: bigint): Promise<{ txHash: Hex }> {
     await mintIn(await db(), chain, currency, to, units);
     return { txHash: simulatedTxHash() };

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { db } from "../db/client.ts";
 import { uuidOrUndefined } from "../ids.ts";
+import { openValue } from "../keys/sealed-value.ts";
+import { EVENT_DATA } from "./event-data.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
 import type { RecordedEvent } from "./event.responses.ts";
 import type { EventType } from "./event-types.ts";
@@ -29,7 +31,7 @@ export async function listEvents(options: z.infer<typeof listEventsQuery>): Prom
       // Written by recordEvent (and its SQL twins): one of its types, an object.
       type: e.type as EventType,
       profile: e.profileId,
-      data: e.data as RecordedEvent["data"],
+      data: openValue<RecordedEvent["data"]>(e.data, EVENT_DATA),
       createdAt: e.createdAt.toISOString(),
     })),
   };

@@ -1,5 +1,7 @@
 import type { Prisma } from "../generated/prisma/client.ts";
+import { sealAtRest } from "../keys/sealed-value.ts";
 import type { EventData } from "../webhooks/event.responses.ts";
+import { EVENT_DATA } from "./event-data.ts";
 import type { EventType } from "./event-types.ts";
 
 /**
@@ -19,7 +21,7 @@ export const DELIVERIES_DUE = "due";
 
 /**
  * Records a domain event in the transaction of the change it describes: it exists exactly when the change
- * committed. Delivery (webhooks) reads this table; nothing is sent from inside the transaction.
+ * committed. Its data is sealed at rest (`EVENT_DATA`). Delivery (webhooks) reads this table; nothing is sent from inside the transaction.
  */
 export async function recordEvent<T extends EventType>(
   tx: Prisma.TransactionClient,
@@ -29,7 +31,7 @@ export async function recordEvent<T extends EventType>(
     data: {
       type: event.type,
       profileId: event.profileId,
-      data: event.data,
+      data: sealAtRest(event.data, EVENT_DATA),
       createdAt: event.at,
     },
   });

@@ -7,6 +7,7 @@ import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Caller } from "../oauth/caller.ts";
+import { instanceKeyring } from "../keys/instance-keyring.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { readFile } from "./read-file.ts";
 import { uploadFile } from "./upload-file.ts";
@@ -82,7 +83,8 @@ describe("files", () => {
     assert.equal(row.applicationId, uploader.applicationId);
     assert.equal(row.storageKey, hash);
     const dir = (config.files.storage as { dir: string }).dir;
-    assert.deepEqual(fs.readdirSync(path.join(dir, hash.slice(0, 2))), [hash]);
+    const objectKey = instanceKeyring(config).blindIndex("file", hash);
+    assert.deepEqual(fs.readdirSync(path.join(dir, objectKey.slice(0, 2))), [objectKey], "one object, sealed");
     assert.equal(fs.existsSync(path.join(config.dataDir, "etc")), false);
     assert.deepEqual(fs.readdirSync(config.files.spoolDir), [], "no spool files are left");
   });

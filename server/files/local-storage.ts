@@ -15,13 +15,18 @@ export class LocalFileStorage implements FileStorage {
     return path.join(this.root, ...contentPath(key).split("/"));
   }
 
-  async put(content: SpooledContent): Promise<string> {
-    const key = content.sha256;
-    const target = this.location(key);
+  async put(content: SpooledContent, key = content.sha256): Promise<string> {
     if (await this.exists(key)) {
       await fs.rm(content.path, { force: true });
       return key;
     }
+    await this.replace(content, key);
+    return key;
+  }
+
+  async replace(content: SpooledContent, key: string): Promise<void> {
+    if (!isContentKey(key)) throw new Error("not a content key");
+    const target = this.location(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     try {
       await fs.rename(content.path, target);
@@ -37,7 +42,6 @@ export class LocalFileStorage implements FileStorage {
         await fs.rm(content.path, { force: true });
       }
     }
-    return key;
   }
 
   async get(key: string): Promise<ReadableStream<Uint8Array> | undefined> {
@@ -60,5 +64,10 @@ export class LocalFileStorage implements FileStorage {
     } catch {
       return false;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    if (!isContentKey(key)) return;
+    await fs.rm(this.location(key), { force: true });
   }
 }

@@ -36,7 +36,7 @@ export async function readFile(options: {
     where: { id, ...(operator ? {} : { uploadedById: caller.userId }) },
   });
   if (!row) throw notFound;
-  const storage = options.storage ?? fileStorage(config.files.storage);
+  const storage = options.storage ?? fileStorage(config);
   const content = await storage.get(row.storageKey);
   // The record without its content is the instance's fault, not the caller's: a 500 with the request id.
   if (!content) throw new Error(`Content ${row.storageKey} of file ${row.id} is missing from storage`);

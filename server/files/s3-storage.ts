@@ -35,7 +35,7 @@ export class S3FileStorage implements FileStorage {
   }
 
   private async send(
-    method: "GET" | "HEAD" | "PUT",
+    method: "GET" | "HEAD" | "PUT" | "DELETE",
     key: string,
     payloadHash: string,
     extra: { headers?: Record<string, string>; body?: ReadableStream<Uint8Array> } = {},
@@ -62,22 +62,35 @@ export class S3FileStorage implements FileStorage {
     });
   }
 
-  async put(content: SpooledContent): Promise<string> {
-    const key = content.sha256;
+  async put(content: SpooledContent, key = content.sha256): Promise<string> {
     try {
       // Known content is not sent again. Without s3:ListBucket a missing object answers 403 instead of 404: then
       // the content is simply sent.
       if ((await this.send("HEAD", key, EMPTY_PAYLOAD_HASH)).status === 200) return key;
-      const body = Readable.toWeb(fs.createReadStream(content.path)) as ReadableStream<Uint8Array>;
-      const res = await this.send("PUT", key, key, {
-        headers: { "content-length": String(content.size) },
-        body,
-      });
-      if (!res.ok) throw new Error(`S3 PUT answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      await this.upload(content, key);
       return key;
     } finally {
       await fs.promises.rm(content.path, { force: true });
     }
+  }
+
+  /** A PUT replaces an object whole: readers get the old one or the new one. */
+  async replace(content: SpooledContent, key: string): Promise<void> {
+    try {
+      await this.upload(content, key);
+    } finally {
+      await fs.promises.rm(content.path, { force: true });
+    }
+  }
+
+  private async upload(content: SpooledContent, key: string): Promise<void> {
+    if (!isContentKey(key)) throw new Error("not a content key");
+    const body = Readable.toWeb(fs.createReadStream(content.path)) as ReadableStream<Uint8Array>;
+    const res = await this.send("PUT", key, content.sha256, {
+      headers: { "content-length": String(content.size) },
+      body,
+    });
+    if (!res.ok) throw new Error(`S3 PUT answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   }
 
   async get(key: string): Promise<ReadableStream<Uint8Array> | undefined> {
@@ -94,5 +107,11 @@ export class S3FileStorage implements FileStorage {
     if (res.status === 404) return false;
     if (!res.ok) throw new Error(`S3 HEAD answered ${res.status}`);
     return true;
+  }
+
+  async remove(key: string): Promise<void> {
+    if (!isContentKey(key)) return;
+    const res = await this.send("DELETE", key, EMPTY_PAYLOAD_HASH);
+    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE answered ${res.status}`);
   }
 }

@@ -6,11 +6,18 @@ export type SpooledContent = { path: string; sha256: string; size: number };
  * often they are uploaded, and nothing a client says (a filename) ever becomes part of a path or object key.
  */
 export interface FileStorage {
-  /** Stores spooled content (taking the spool file over) and returns its key. Storing known content is a no-op. */
-  put(content: SpooledContent): Promise<string>;
+  /**
+   * Stores spooled content (taking the spool file over) under `key` (by default its SHA-256) and returns the key.
+   * Storing under a key already there is a no-op.
+   */
+  put(content: SpooledContent, key?: string): Promise<string>;
   /** The content under `key`, or undefined if there is none. */
   get(key: string): Promise<ReadableStream<Uint8Array> | undefined>;
   exists(key: string): Promise<boolean>;
+  /** Stores spooled content under `key` in place of what is there, atomically: a reader sees one or the other. */
+  replace(content: SpooledContent, key: string): Promise<void>;
+  /** Removes the content under `key`; removing what is not there is a no-op. */
+  remove(key: string): Promise<void>;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;

@@ -22,7 +22,7 @@ export async function uploadFile(options: {
   clock?: Clock;
 }): Promise<FileView> {
   const { caller, request, config, clock = serverClock } = options;
-  const storage = options.storage ?? fileStorage(config.files.storage);
+  const storage = options.storage ?? fileStorage(config);
   const received = await receiveUpload(request, {
     field: "file",
     limit: config.files.sizeLimit,

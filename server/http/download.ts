@@ -42,3 +42,17 @@ export function downloadResponse(
     },
   });
 }
+
+/** Bytes made for this download (an export archive), saved by the browser under `name`. */
+export function attachmentResponse(name: string, type: string, content: Buffer): Response {
+  return new Response(new Uint8Array(content), {
+    status: 200,
+    headers: {
+      "content-type": type,
+      "content-length": String(content.length),
+      "content-disposition": contentDisposition(name),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    },
+  });
+}

@@ -6,6 +6,7 @@ import { accessibleProfiles, type AccessibleProfile, type Perm } from "../oauth/
 import type { Caller } from "../oauth/caller.ts";
 import { ibanKey, isProvisioned, type ProvisionedIban } from "./iban-view.ts";
 import { quote } from "../limits.ts";
+import { whereIbanNumber, withIbanOpened } from "./iban-number.ts";
 
 /** The chain a request names, as this environment reads it (production names mean their testnets in sandbox). */
 export function requestedChain(name: string, environment: Environment): ChainInfo {
@@ -26,9 +27,10 @@ export async function ibanForCaller(caller: Caller, written: string, perm: Perm)
   const key = ibanKey(written);
   const profiles = (await accessibleProfiles(caller)).filter((p) => p.perms.includes("read"));
   const prisma = await db();
-  const row = key
-    ? await prisma.iban.findFirst({ where: { iban: key, profileId: { in: profiles.map((p) => p.id) } } })
+  const found = key
+    ? await prisma.iban.findFirst({ where: { ...whereIbanNumber(key), profileId: { in: profiles.map((p) => p.id) } } })
     : null;
+  const row = found && withIbanOpened(found);
   const profile = row && profiles.find((p) => p.id === row.profileId);
   if (!row || !profile || !isProvisioned(row)) throw new AppError("NOT_FOUND", "IBAN not found");
   if (!profile.perms.includes(perm)) throw new AppError("FORBIDDEN", `No ${perm} permission on this IBAN's profile`);

@@ -5,6 +5,7 @@ import { profileForCaller } from "../profiles/profile-access.ts";
 import { requestedChain } from "./iban-access.ts";
 import { ibanView, isProvisioned } from "./iban-view.ts";
 import type { IbanList } from "./iban.responses.ts";
+import { HAS_NUMBER, withIbanOpened } from "./iban-number.ts";
 
 /**
  * `GET /ibans?profile=&chain=` (SPEC endpoint 17): the provisioned IBANs of one profile (the caller's own by
@@ -21,8 +22,13 @@ export async function listIbans(options: {
   const profile = await profileForCaller(caller, options.profile, "read");
   const prisma = await db();
   const rows = await prisma.iban.findMany({
-    where: { profileId: profile.id, chain, iban: { not: null } },
+    where: { profileId: profile.id, chain, ...HAS_NUMBER },
     orderBy: { provisionedAt: "asc" },
   });
-  return { ibans: rows.filter(isProvisioned).map((row) => ibanView(row, profile.name)) };
+  return {
+    ibans: rows
+      .map(withIbanOpened)
+      .filter(isProvisioned)
+      .map((row) => ibanView(row, profile.name)),
+  };
 }

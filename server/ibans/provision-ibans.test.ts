@@ -12,6 +12,8 @@ import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-t
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { provisionRequestedIbans } from "./provision-ibans.ts";
 import { requestIban } from "./request-iban.ts";
+import { openedEvents } from "../testing/recorded-events.ts";
+import { withIbanOpened } from "./iban-number.ts";
 
 // Claiming and provisioning on a real database; the HTTP suite shows the rest through the front door.
 await setUpTestInstance("ibans");
@@ -46,7 +48,7 @@ const provisionRun = () => provisionRequestedIbans({ settings: getConfig().ibans
 
 async function ibanEvents(profileId: string) {
   const prisma = await db();
-  return prisma.domainEvent.findMany({ where: { profileId, type: "iban.updated" } });
+  return openedEvents(await prisma.domainEvent.findMany({ where: { profileId, type: "iban.updated" } }));
 }
 
 let approved: Awaited<ReturnType<typeof partner>>;
@@ -60,7 +62,7 @@ describe("requesting and provisioning IBANs", () => {
     assert.deepEqual(await request(caller, address.toUpperCase().replace("0X", "0x")), { requested: true });
     const runs = await Promise.all([provisionRun(), provisionRun(), provisionRun()]);
     const prisma = await db();
-    const row = await prisma.iban.findUniqueOrThrow({ where: { profileId: profile } });
+    const row = withIbanOpened(await prisma.iban.findUniqueOrThrow({ where: { profileId: profile } }));
     assert.equal(row.state, "approved");
     assert.ok(row.iban && isValidIBAN(row.iban), `${row.iban} is valid`);
     assert.equal(row.bic, getConfig().ibans.bic);

@@ -5,6 +5,8 @@ import { recordEvent } from "../events/record-event.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { generateIban, secureRandom, type RandomSource } from "./generate-iban.ts";
 import { ibanView } from "./iban-view.ts";
+import { ibanNumberData, whereIbanNumber } from "./iban-number.ts";
+import { openProfileName } from "../profiles/profile-name.ts";
 
 /** A fresh number that no IBAN has yet; a clash with one committed meanwhile fails on the unique index instead. */
 async function unusedIban(
@@ -14,7 +16,7 @@ async function unusedIban(
 ): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const iban = generateIban({ format: settings.format, bankCode: settings.bankCode, random });
-    if (!(await tx.iban.findUnique({ where: { iban }, select: { id: true } }))) return iban;
+    if (!(await tx.iban.findFirst({ where: whereIbanNumber(iban), select: { id: true } }))) return iban;
   }
   throw new Error(`20 generated ${settings.country} IBANs were all taken: the bank code's number space is full`);
 }
@@ -46,10 +48,10 @@ export async function provisionRequestedIbans(options: {
       const now = clock();
       const row = await tx.iban.update({
         where: { id: claimed.id },
-        data: { iban: number, bic: settings.bic, state: "approved", provisionedAt: now },
+        data: { ...ibanNumberData(number), bic: settings.bic, state: "approved", provisionedAt: now },
         include: { profile: { select: { name: true } } },
       });
-      const view = ibanView({ ...row, iban: number, bic: settings.bic }, row.profile.name);
+      const view = ibanView({ ...row, iban: number, bic: settings.bic }, openProfileName(row.profile.name));
       await recordEvent(tx, { type: "iban.updated", profileId: row.profileId, data: view, at: now });
       return number;
     });

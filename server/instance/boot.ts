@@ -6,7 +6,12 @@ import { startRescreenJob } from "../screening/rescreen/rescreen-job.ts";
 import { seedTestList } from "../screening/sandbox/test-list.ts";
 import { closeDriverLocks, stopChainDrivers } from "../chains/chain-queue.ts";
 import { reconcileIntervalMs, reconcileTransfers } from "../chains/reconcile-transfers.ts";
+import { openIssuerSigner } from "../chains/signers/open-issuer-signer.ts";
+import { watchSupply } from "../reserves/watch-supply.ts";
 import { getConfig } from "../config.ts";
+import { openInstanceKeyring } from "../keys/instance-keyring.ts";
+import { startKeyWork } from "../keys/key-work.ts";
+import { ERASURE_CHECK_MS, eraseDueProfiles } from "../retention/erase-due-profiles.ts";
 import { db } from "../db/client.ts";
 import { provisionRequestedIbans } from "../ibans/provision-ibans.ts";
 import { startPeriodic, stopWithPeriodic } from "../jobs/periodic.ts";
@@ -36,6 +41,12 @@ import { handleShutdownSignals, onShutdown } from "./shutdown.ts";
  */
 export async function boot(options: { renderMail?: MailRenderer } = {}): Promise<void> {
   const config = getConfig();
+  // The issuer's token (an HSM) first: absent, locked or refusing the PIN, the instance does not start at all.
+  await openIssuerSigner(config);
+  // The keyring that protects personal data at rest: a missing or unreadable one stops the start, before anything is
+  // written that it would have had to protect (the sandbox makes its own on first start). Keys held in a token are
+  // found there now: a token absent, locked or without one of them is a refusal too.
+  await openInstanceKeyring(config);
   handleShutdownSignals();
   const prisma = await db();
   // Several instances on one PostgreSQL: a revoked token or rotated secret is evicted from every instance's cache.
@@ -73,8 +84,12 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
     await stopChainDrivers();
     await closeDriverLocks();
   });
-  // Tokens moved by plain on-chain transfers: read from each token's events and reconciled into the ledger.
-  startPeriodic("chain-transfers", reconcileIntervalMs(config), () => reconcileTransfers({ config }));
+  // Tokens moved by plain on-chain transfers: read from each token's events and reconciled into the ledger; then, in
+  // the same poll, each token's supply on chain compared with the ledger's outstanding tokens (C69).
+  startPeriodic("chain-transfers", reconcileIntervalMs(config), async () => {
+    await reconcileTransfers({ config });
+    await watchSupply({ config });
+  });
   // Payouts of redeem orders and returned credits batched into payment files (the sandbox writes one per payout).
   startPaymentRuns(config);
   // Interrupted mints, and in the sandbox the automatic processing of signed redeem orders.
@@ -101,6 +116,12 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
   // shutdown the evaluations started after commits are let finish (docs/compliance.md, "Monitoring").
   startPeriodic("monitoring-sweep", SWEEP_CHECK_MS, () => sweepPreviousDay({ sweepHour: config.monitoring.sweepHour }));
   onShutdown(monitoringSettled);
+  // Profiles closed longer ago than the retention period lose their personal data; the books keep balancing (C71).
+  startPeriodic("retention-erasure", ERASURE_CHECK_MS, () => eraseDueProfiles({ config }));
+  // Contents and records stored before encryption at rest are sealed, and after a rotation the data keys re-wrapped,
+  // in the background by one instance at a time, once (C70; the console shows how far it got).
+  if (config.keys.sealAtRest) await startKeyWork(config);
+  else logger().warn("TOKENRAIL_SEAL_AT_REST=off: personal data and files are stored in plain text (benchmarks only)");
   logger().info({ environment: config.environment, database: config.database.kind }, "ready");
   process.stdout.write(banner(config, demo, seeded?.passwordsKnown ?? false));
 }

@@ -2,6 +2,7 @@ import type { Environment } from "../environment.ts";
 import { db } from "../db/client.ts";
 import { DEMO_APPLICATION_NAME } from "./seed-demo.ts";
 import { DEMO_DEVELOPER_EMAIL, demoRedirectUri } from "./demo-credentials.ts";
+import { whereUserEmail } from "../users/user-email.ts";
 
 export type DemoClient = { clientId: string; redirectUri: string };
 
@@ -23,7 +24,7 @@ export async function findDemoClient(options: {
       application: {
         name: DEMO_APPLICATION_NAME,
         environment: options.environment,
-        owner: { email: DEMO_DEVELOPER_EMAIL },
+        owner: whereUserEmail(DEMO_DEVELOPER_EMAIL),
       },
     },
     select: { id: true },

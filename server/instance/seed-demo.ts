@@ -5,6 +5,8 @@ import { ALL_PRIVILEGES } from "../applications/privileges.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "../operators/operator-roles.ts";
 import type { DemoCredentials } from "./demo-credentials.ts";
+import { openEmail, upsertUserByEmail, whereUserEmail } from "../users/user-email.ts";
+import { profileNameData } from "../profiles/profile-name.ts";
 
 /** Arbitrary constant: serialises seeding across instances that start together on one PostgreSQL. */
 const SEED_LOCK = 72_431_906;
@@ -22,10 +24,12 @@ export async function seedDemo(
   options: { operatorPasswordPinned?: boolean } = {},
 ): Promise<{ passwordsKnown: boolean }> {
   // Hashing is deliberately slow; only people who do not exist yet need it.
-  const existing = await prisma.user.findMany({
-    where: { email: { in: [demo.operatorEmail, demo.developerEmail] } },
-    select: { email: true, passwordHash: true },
-  });
+  const existing = (
+    await prisma.user.findMany({
+      where: { OR: [whereUserEmail(demo.operatorEmail), whereUserEmail(demo.developerEmail)] },
+      select: { id: true, email: true, passwordHash: true },
+    })
+  ).map((u) => ({ ...u, email: openEmail(u.email) }));
   // A pinned operator password (scripted demos, test suites) is made true even for an operator created earlier.
   const operator = existing.find((u) => u.email === demo.operatorEmail);
   if (
@@ -34,7 +38,7 @@ export async function seedDemo(
     !(await verifyPassword(demo.operatorPassword, operator.passwordHash))
   ) {
     await prisma.user.update({
-      where: { email: demo.operatorEmail },
+      where: { id: operator.id },
       data: { passwordHash: await hashPassword(demo.operatorPassword) },
     });
     existing.splice(existing.indexOf(operator), 1);
@@ -47,16 +51,9 @@ export async function seedDemo(
   const roleHash = await roleOperatorsHash(prisma, demo, options.operatorPasswordPinned === true);
   await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
-    const operator = await tx.user.upsert({
-      where: { email: demo.operatorEmail },
+    const operator = await upsertUserByEmail(tx, demo.operatorEmail, {
       update: {},
-      create: {
-        email: demo.operatorEmail,
-        name: "Operator",
-        roles: ["admin"],
-        passwordHash: operatorHash,
-        emailVerifiedAt: new Date(),
-      },
+      create: { name: "Operator", roles: ["admin"], passwordHash: operatorHash, emailVerifiedAt: new Date() },
     });
     // The demo operator holds every role (C58), so one person can try every part of the console.
     await tx.operator.upsert({
@@ -68,10 +65,9 @@ export async function seedDemo(
     // alone sees, and a second operator for four eyes (C59).
     for (const role of OPERATOR_ROLES) {
       const email = roleOperatorEmail(demo.operatorEmail, role);
-      const person = await tx.user.upsert({
-        where: { email },
+      const person = await upsertUserByEmail(tx, email, {
         update: roleHash ? { passwordHash: roleHash } : {},
-        create: { email, name: `Demo ${role}`, roles: ["admin"], passwordHash: roleHash, emailVerifiedAt: new Date() },
+        create: { name: `Demo ${role}`, roles: ["admin"], passwordHash: roleHash, emailVerifiedAt: new Date() },
       });
       await tx.operator.upsert({
         where: { userId: person.id },
@@ -79,15 +75,9 @@ export async function seedDemo(
         create: { userId: person.id, roles: [role] },
       });
     }
-    const developer = await tx.user.upsert({
-      where: { email: demo.developerEmail },
+    const developer = await upsertUserByEmail(tx, demo.developerEmail, {
       update: {},
-      create: {
-        email: demo.developerEmail,
-        name: "Demo Developer",
-        passwordHash: developerHash,
-        emailVerifiedAt: new Date(),
-      },
+      create: { name: "Demo Developer", passwordHash: developerHash, emailVerifiedAt: new Date() },
     });
     let application = await tx.application.findFirst({
       where: { ownerId: developer.id, name: DEMO_APPLICATION_NAME, environment },
@@ -96,7 +86,7 @@ export async function seedDemo(
       const profile = await tx.profile.create({
         data: {
           kind: "corporate",
-          name: "Demo Integrator Ltd",
+          name: profileNameData("Demo Integrator Ltd"),
           state: "approved",
           members: { create: { userId: developer.id, perms: ["read", "write"] } },
         },
@@ -151,7 +141,10 @@ export function roleOperatorEmail(operatorEmail: string, role: OperatorRole): st
  */
 async function roleOperatorsHash(prisma: Db, demo: DemoCredentials, pinned: boolean): Promise<string | null> {
   const emails = OPERATOR_ROLES.map((role) => roleOperatorEmail(demo.operatorEmail, role));
-  const people = await prisma.user.findMany({ where: { email: { in: emails } }, select: { passwordHash: true } });
+  const people = await prisma.user.findMany({
+    where: { OR: emails.map(whereUserEmail) },
+    select: { passwordHash: true },
+  });
   const stale =
     people.length < emails.length ||
     (pinned &&

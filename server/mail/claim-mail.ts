@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { MailContent } from "./enqueue-mail.ts";
+import { openMailTo, openedMail } from "./mail-columns.ts";
 
 /** A mail claimed for one attempt: marked `sending` (committed) before the mail server is spoken to. */
 export type ClaimedMail = {
@@ -29,7 +30,9 @@ export async function claimDueMail(
   options: { now: Date; batch: number; holder: number; holdUntil: Date },
 ): Promise<ClaimedMail[]> {
   const { now, batch, holder, holdUntil } = options;
-  return prisma.$queryRaw<ClaimedMail[]>`
+  const rows = await prisma.$queryRaw<
+    (Omit<ClaimedMail, "to" | "body" | "content"> & { to: unknown; body: unknown; content: unknown })[]
+  >`
     WITH claimed AS (
       UPDATE "OutboxMessage" SET status = 'sending', attempts = attempts + 1, "claimedBy" = ${holder},
         "claimedUntil" = ${holdUntil}
@@ -40,6 +43,10 @@ export async function claimDueMail(
       RETURNING id, "to", subject, body, content, "secretSealed", "messageId", attempts, "claimedBy", "applicationId")
     SELECT c.*, a.name AS "applicationName", a."logoFileId" AS "logoFileId"
     FROM claimed c LEFT JOIN "Application" a ON a.id = c."applicationId"`;
+  return rows.map((row) => {
+    const { body, content } = openedMail<MailContent>(row);
+    return { ...row, to: openMailTo(row.to), body, content };
+  });
 }
 
 /** Why an orphaned mail is `uncertain`: shown in the console beside it. */

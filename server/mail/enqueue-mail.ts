@@ -3,6 +3,7 @@ import { getConfig } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { announceMail } from "./mail-channel.ts";
 import { carriesMark, sealMailSecret, SECRET_MARK } from "./mail-secret.ts";
+import { mailRecipient, sealedMail } from "./mail-columns.ts";
 
 /**
  * A mail to one person, written to the outbox in the caller's transaction (the outbox is the durable queue: the mail
@@ -55,11 +56,10 @@ export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<voi
   const messageId = `<${randomUUID()}@${mail.messageIdHost}>`;
   await tx.outboxMessage.create({
     data: {
-      to: message.to.toLowerCase(),
+      ...mailRecipient(message.to),
       subject: message.subject,
-      body: mailText(content),
+      ...sealedMail(mailText(content), content),
       kind: message.kind,
-      content,
       secretSealed: message.secret ? sealMailSecret(message.secret, messageId, instanceSecret) : null,
       applicationId: message.applicationId ?? null,
       messageId,

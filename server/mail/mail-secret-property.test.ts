@@ -15,6 +15,7 @@ import { SECRET_MARK } from "./mail-secret.ts";
 import { plainRenderer } from "./plain-renderer.ts";
 import { runMailWorker } from "./run-mail-worker.ts";
 import { mulberry32 } from "../testing/seeded-random.ts";
+import { whereMailTo } from "./mail-columns.ts";
 
 /*
  * Issue 12 as a property: mails with a secret of any characters, marked in a link (anywhere in its URL) or as a code,
@@ -88,7 +89,7 @@ describe("issue 12: a mail's secret, whatever it is", () => {
     for (const { message } of mails) await enqueueMail(prisma, message);
 
     for (const { message, secret } of mails) {
-      const row = await prisma.outboxMessage.findFirstOrThrow({ where: { to: message.to } });
+      const row = await prisma.outboxMessage.findFirstOrThrow({ where: whereMailTo(message.to) });
       assert.ok(!holds(row, secret), `the row of ${message.to} does not hold its secret`);
       const [shown] = (await listOutbox({ to: message.to, config: sandbox })).entries;
       assert.equal(shown?.secret, "shown");
@@ -114,7 +115,7 @@ describe("issue 12: a mail's secret, whatever it is", () => {
         const received = await simpleParser(fs.readFileSync(path.join(folder, file!)));
         assert.ok(String(received.text).includes(secret), `the mail to ${message.to} carries its secret`);
         assert.ok(String(received.html).includes(escapeHtml(secret)));
-        const row = await prisma.outboxMessage.findFirstOrThrow({ where: { to: message.to } });
+        const row = await prisma.outboxMessage.findFirstOrThrow({ where: whereMailTo(message.to) });
         assert.equal(row.status, "sent");
         assert.equal(row.secretSealed, null);
         assert.ok(!holds(row, secret), `after delivery the row of ${message.to} holds nothing of it`);

@@ -22,6 +22,7 @@ import { signUp } from "../users/sign-up.ts";
 import { MAX_PERMANENT_ATTEMPTS } from "./mail-schedule.ts";
 import { plainRenderer } from "./plain-renderer.ts";
 import { runMailWorker } from "./run-mail-worker.ts";
+import { whereMailTo } from "./mail-columns.ts";
 
 // Issue 12: a mail that grants access (a reset or invitation link, a sign-up code) keeps its secret out of the stored
 // row; production erases it when delivery ends and shows it redacted; the sandbox's mailbox keeps showing it.
@@ -65,7 +66,7 @@ async function deliver(to: string, behaviour: MailServerBehaviour, options: { at
 
 /** The stored row of the newest mail to `to`, every column as the database holds it. */
 async function storedRow(to: string) {
-  return (await db()).outboxMessage.findFirstOrThrow({ where: { to }, orderBy: { createdAt: "desc" } });
+  return (await db()).outboxMessage.findFirstOrThrow({ where: whereMailTo(to), orderBy: { createdAt: "desc" } });
 }
 
 /** The secret a mail carries as the sandbox mailbox shows it: the link's token, or the code. */
@@ -80,7 +81,8 @@ async function sandboxSecret(to: string): Promise<string> {
 
 async function newUser(): Promise<{ id: string; email: string }> {
   const email = `person-${stamp()}@example.com`;
-  return (await db()).user.create({ data: { email, emailVerifiedAt: now }, select: { id: true, email: true } });
+  const { id } = await (await db()).user.create({ data: { email, emailVerifiedAt: now }, select: { id: true } });
+  return { id, email };
 }
 
 describe("issue 12: a mail's secret is kept apart, sealed, and only as long as delivery needs it", () => {

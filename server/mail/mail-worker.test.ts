@@ -14,6 +14,7 @@ import { enqueueMail } from "./enqueue-mail.ts";
 import { MAX_ATTEMPTS, MAX_PERMANENT_ATTEMPTS } from "./mail-schedule.ts";
 import { plainRenderer } from "./plain-renderer.ts";
 import { runMailWorker, type MailWorkerConfig } from "./run-mail-worker.ts";
+import { openedMail, whereMailTo } from "./mail-columns.ts";
 
 // C54: each mail is delivered at most once, retried on refusals and outages, failed after its last attempt.
 await setUpTestInstance("mail_worker");
@@ -50,7 +51,7 @@ async function queueMail(): Promise<{ id: string; to: string; messageId: string 
     paragraphs: ["It went through."],
     action: { label: "See it", url: "https://app.tokenrail.test/orders/1" },
   });
-  const row = await prisma.outboxMessage.findFirstOrThrow({ where: { to } });
+  const row = await prisma.outboxMessage.findFirstOrThrow({ where: whereMailTo(to) });
   return { id: row.id, to, messageId: row.messageId };
 }
 
@@ -111,7 +112,8 @@ describe("the mail worker", () => {
       assert.equal(sent.status, "sent");
       assert.equal(sent.attempts, 1);
       assert.equal(sent.sentAt?.getTime(), now.getTime());
-      assert.ok(sent.html?.includes("It went through."));
+      assert.ok(openedMail(sent).html?.includes("It went through."));
+      assert.ok(!JSON.stringify(sent).includes("It went through."), "the stored mail is sealed");
       // Later runs send nothing more.
       await run(url, new Date(now.getTime() + 3600_000));
       assert.equal(received(), 1);

@@ -1,4 +1,5 @@
 import type { Prisma } from "../generated/prisma/client.ts";
+import { openEmail } from "../users/user-email.ts";
 
 /**
  * Who is told about a profile: its members' addresses, and the application that brought it (the oldest grant that
@@ -17,7 +18,26 @@ export async function profileRecipients(
     }),
   ]);
   return {
-    emails: [...new Set(members.map((m) => m.user.email.toLowerCase()))],
+    emails: [...new Set(members.map((m) => openEmail(m.user.email).toLowerCase()))],
     ...(grant ? { applicationId: grant.applicationId } : {}),
   };
+}
+
+/** The members' addresses (lower case) of each profile, opened from their sealed columns (one query for a batch). */
+export async function memberEmails(
+  tx: Pick<Prisma.TransactionClient, "profileMember">,
+  profileIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const members = await tx.profileMember.findMany({
+    where: { profileId: { in: [...new Set(profileIds)] } },
+    select: { profileId: true, user: { select: { email: true } } },
+  });
+  const emails = new Map<string, string[]>();
+  for (const m of members) {
+    const list = emails.get(m.profileId) ?? [];
+    const email = openEmail(m.user.email).toLowerCase();
+    if (!list.includes(email)) list.push(email);
+    emails.set(m.profileId, list);
+  }
+  return emails;
 }

@@ -2,10 +2,11 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { ClaimHolder } from "../db/claim-holder.ts";
 import { claimHolder, db } from "../db/client.ts";
-import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import { claimDueMail, markOrphansUncertain, releaseUnsentMail, type ClaimedMail } from "./claim-mail.ts";
 import type { MailContent } from "./enqueue-mail.ts";
+import { sealedHtml } from "./mail-columns.ts";
 import { brandOf, type MailRenderer } from "./mail-renderer.ts";
 import { nextMailAttemptAt } from "./mail-schedule.ts";
 import { carriesMark, fillSecret, openMailSecret, outboxShowsSecrets } from "./mail-secret.ts";
@@ -117,7 +118,11 @@ async function record(
     claimedBy: mail.claimedBy,
     status: { in: ["sending", "uncertain"] },
   };
-  const released = { claimedBy: null, claimedUntil: null, html: outcome.html ?? null };
+  const released = {
+    claimedBy: null,
+    claimedUntil: null,
+    html: outcome.html === undefined ? Prisma.DbNull : sealedHtml(outcome.html),
+  };
   // Once delivery ends (sent, or failed for good), production keeps no secret: erased in the statement that says so.
   // An uncertain mail keeps it, sealed, for the operator who may send it again.
   const ended = outboxShowsSecrets(options.config) ? {} : { secretSealed: null };

@@ -5,6 +5,7 @@ import type { SafeguardingDay } from "../generated/prisma/client.ts";
 import { serverClock } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import { listStatuses } from "../screening/lists/list-status.ts";
+import { supplyGauges } from "./supply-metrics.ts";
 
 /**
  * The process's Prometheus metrics. prom-client is loaded from node_modules (next.config.mjs
@@ -186,6 +187,7 @@ export function metrics(): Metrics {
     databaseGauges();
     safeguardingGauges();
     screeningGauges();
+    supplyGauges();
     holder.__tokenrailMetrics = {
       requests: new client.Counter({
         name: "tokenrail_http_requests_total",

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { ibanCountryOf, type Movement, type ProfileFacts } from "./movement.ts";
+import { incomingDebtor, orderCounterpart } from "../orders/order-text.ts";
 
 type Reader = Pick<PrismaClient, "order" | "incomingPayment" | "profileSubmission">;
 
@@ -45,7 +46,7 @@ export async function loadMovements(
     amountMinor: o.amountMinor,
     currency: o.currency,
     at: o.placedAt,
-    ibanCountry: ibanCountryOf(counterpartIban(o.counterpart)),
+    ibanCountry: ibanCountryOf(counterpartIban(orderCounterpart(o))),
   }));
   for (const p of payments) {
     const profileId = owners.get(p.orderId);
@@ -58,7 +59,7 @@ export async function loadMovements(
       amountMinor: p.amountMinor,
       currency: p.currency,
       at: p.receivedAt,
-      ibanCountry: ibanCountryOf(field(p.debtor, "iban")),
+      ibanCountry: ibanCountryOf(field(incomingDebtor(p), "iban")),
     });
   }
   return movements;

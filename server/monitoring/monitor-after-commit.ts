@@ -20,16 +20,45 @@ const running = (holder.__tokenrailMonitoring ??= new Set<Promise<void>>());
 const BATCH = 500;
 
 /**
- * Evaluates these movements after the caller's commit, a batch at a time (`evaluateMovements`). An issue order stands
- * for its credit.
+ * How long a movement waits for others before its evaluation starts. The commit that wrote it also woke the webhook
+ * worker, whose delivery of the movement's event is what a partner waits for: the rules' reads go after it instead of
+ * beside it on the same database, and a burst of movements is read as one batch instead of one read each.
+ */
+const GATHER_MS = 100;
+
+type Waiting = { movements: MovementRef[]; timer: ReturnType<typeof setTimeout> };
+const waiting = ((
+  holder as { __tokenrailMonitoringWaiting?: Map<Clock | undefined, Waiting> }
+).__tokenrailMonitoringWaiting ??= new Map<Clock | undefined, Waiting>());
+
+/**
+ * Evaluates these movements after the caller's commit, gathered with the others of the next moment and read a batch
+ * at a time (`evaluateMovements`). An issue order stands for its credit.
  */
 export function monitorAfterCommit(movements: MovementRef[], options: { clock?: Clock } = {}): void {
   if (movements.length === 0) return;
+  const clock = options.clock;
+  const gathering = waiting.get(clock);
+  if (gathering) {
+    gathering.movements.push(...movements);
+    if (gathering.movements.length >= BATCH) startEvaluation(clock);
+    return;
+  }
+  const timer = setTimeout(() => startEvaluation(clock), GATHER_MS);
+  waiting.set(clock, { movements: [...movements], timer });
+}
+
+function startEvaluation(clock: Clock | undefined): void {
+  const gathered = waiting.get(clock);
+  if (!gathered) return;
+  waiting.delete(clock);
+  clearTimeout(gathered.timer);
+  const { movements } = gathered;
   const run = (async () => {
     for (let start = 0; start < movements.length; start += BATCH) {
       const batch = movements.slice(start, start + BATCH);
       try {
-        const { missing } = await evaluateMovements(batch, { isHighRisk: countryRisk, clock: options.clock });
+        const { missing } = await evaluateMovements(batch, { isHighRisk: countryRisk, clock });
         for (const movement of missing) {
           logger().error({ movement: refOf(movement) }, "monitoring could not evaluate the movement: not found");
         }
@@ -44,7 +73,10 @@ export function monitorAfterCommit(movements: MovementRef[], options: { clock?: 
   running.add(run);
 }
 
-/** Resolves when the evaluations started here have ended (tests, shutdown). */
+/** Starts what is still gathering and resolves when every evaluation started here has ended (tests, shutdown). */
 export async function monitoringSettled(): Promise<void> {
-  while (running.size > 0) await Promise.allSettled([...running]);
+  while (waiting.size > 0 || running.size > 0) {
+    for (const clock of [...waiting.keys()]) startEvaluation(clock);
+    await Promise.allSettled([...running]);
+  }
 }

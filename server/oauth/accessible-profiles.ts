@@ -2,6 +2,7 @@ import { db } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
 import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./caller.ts";
+import { withNameOpened } from "../profiles/profile-name.ts";
 
 export type Perm = "read" | "write";
 export type AccessibleProfile = {
@@ -29,7 +30,7 @@ export async function accessibleProfiles(caller: Caller): Promise<AccessibleProf
       select: { perms: true, profile: { select: PROFILE } },
       orderBy: { createdAt: "asc" },
     });
-    return rows.map((m) => ({ ...m.profile, perms: m.perms.filter(isPerm) }));
+    return rows.map((m) => ({ ...withNameOpened(m.profile), perms: m.perms.filter(isPerm) }));
   }
   const granted = { grants: { some: { applicationId: caller.applicationId, revokedAt: null } } };
   if (caller.grantType === CLIENT_CREDENTIALS) {
@@ -38,14 +39,14 @@ export async function accessibleProfiles(caller: Caller): Promise<AccessibleProf
       select: PROFILE,
       orderBy: { createdAt: "asc" },
     });
-    return rows.map((p) => ({ ...p, perms: ["read", "write"] }));
+    return rows.map((p) => ({ ...withNameOpened(p), perms: ["read", "write"] }));
   }
   const rows = await prisma.profileMember.findMany({
     where: { userId: caller.userId, profile: granted },
     select: { perms: true, profile: { select: PROFILE } },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map((m) => ({ ...m.profile, perms: m.perms.filter(isPerm) }));
+  return rows.map((m) => ({ ...withNameOpened(m.profile), perms: m.perms.filter(isPerm) }));
 }
 
 /**

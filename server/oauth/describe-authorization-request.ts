@@ -1,5 +1,6 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
+import { withNameOpened } from "../profiles/profile-name.ts";
 
 export type AuthorizationRequestView = {
   id: string;
@@ -41,5 +42,5 @@ export async function grantableProfiles(userId: string) {
     select: { profile: { select: { id: true, kind: true, name: true, state: true } } },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map((r) => r.profile);
+  return rows.map((r) => withNameOpened(r.profile));
 }

@@ -5,6 +5,8 @@ import { accessibleProfiles } from "./accessible-profiles.ts";
 import { notAuthenticated } from "./authenticate-bearer.ts";
 import { CLIENT_CREDENTIALS, type Caller } from "./caller.ts";
 import type { AuthContext } from "./context.schemas.ts";
+import { publicProfileState } from "../profiles/public-state.ts";
+import { openEmail, openName } from "../users/user-email.ts";
 
 /**
  * SPEC endpoint 4. A client-credentials caller acts for its application: the user is the person who registered it
@@ -34,8 +36,8 @@ async function readAuthContext(caller: Caller): Promise<AuthContext> {
   if (!user) throw notAuthenticated();
   return {
     userId: caller.userId,
-    email: user.email,
-    name: user.name,
+    email: openEmail(user.email),
+    name: openName(user.name),
     roles: user.roles,
     auth: {
       method: caller.grantType === CLIENT_CREDENTIALS ? "apikey" : "bearer",
@@ -43,6 +45,6 @@ async function readAuthContext(caller: Caller): Promise<AuthContext> {
       verified: true,
     },
     defaultProfile: caller.profileId,
-    profiles,
+    profiles: profiles.map((p) => ({ ...p, state: publicProfileState(p.state) })),
   };
 }

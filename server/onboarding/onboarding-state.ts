@@ -14,6 +14,9 @@ import {
   type Step,
   type StepName,
 } from "./steps.ts";
+import { openEmail } from "../users/user-email.ts";
+import { withIbanOpened } from "../ibans/iban-number.ts";
+import { openStateReason, withNameOpened } from "../profiles/profile-name.ts";
 
 export type OnboardingProfile = {
   id: string;
@@ -119,7 +122,8 @@ export async function loadOnboarding(options: {
     : null;
   // C56: a person who signed up on the screens and has not verified the address is not signed in for onboarding.
   const unverified = person !== null && mustVerifyEmail(person);
-  const user = person && !unverified ? { id: person.id, email: person.email } : null;
+  const email = person ? openEmail(person.email) : undefined;
+  const user = person && !unverified ? { id: person.id, email: email! } : null;
   let profile: OnboardingProfile | undefined;
   if (user) {
     const memberships = await prisma.profileMember.findMany({
@@ -127,7 +131,11 @@ export async function loadOnboarding(options: {
       select: { profile: { select: PROFILE_SELECT } },
       orderBy: { createdAt: "asc" },
     });
-    const profiles = memberships.map(({ profile: { submissions, ...p } }) => ({ ...p, sections: submissions }));
+    const profiles = memberships.map(({ profile: { submissions, ...p } }) => ({
+      ...withNameOpened(p),
+      stateReason: openStateReason(p.stateReason),
+      sections: submissions,
+    }));
     profile =
       profiles.find((p) => p.id === row.profileId) ??
       (row.skipKyc
@@ -168,14 +176,14 @@ export async function loadOnboarding(options: {
   return {
     request,
     user: user ?? undefined,
-    unverifiedEmail: unverified ? person.email : undefined,
+    unverifiedEmail: unverified ? email : undefined,
     profile,
     kyc: parts ? { parts, next: nextKycPart(parts) } : undefined,
     addresses,
     pendingLinks,
     iban: iban
       ? {
-          iban: iban.iban ?? undefined,
+          iban: withIbanOpened(iban).iban ?? undefined,
           bic: iban.bic ?? undefined,
           state: iban.state,
           address: iban.address,

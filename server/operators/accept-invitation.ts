@@ -9,6 +9,7 @@ import { grantOperator } from "./grant-operator.ts";
 import { adminExists } from "./last-admin.ts";
 import { OPERATOR_ROLES } from "./operator-roles.ts";
 import { acceptInvitationSchema } from "./operators.schemas.ts";
+import { userEmailData, userNameData, whereUserEmail } from "../users/user-email.ts";
 
 export const INVITATION_UNUSABLE =
   "This invitation link has expired, was already used or is not valid. Ask an administrator for a new one.";
@@ -32,7 +33,7 @@ export async function readInvitation(token: string, now: Date): Promise<Invitati
   if (invitation.invitedById === null && (await adminExists(prisma))) {
     return { usable: false, message: BOOTSTRAP_LINK_VOID };
   }
-  const user = await prisma.user.findUnique({ where: { email: invitation.email }, select: { passwordHash: true } });
+  const user = await prisma.user.findFirst({ where: whereUserEmail(invitation.email), select: { passwordHash: true } });
   return { usable: true, email: invitation.email, roles: invitation.roles, hasAccount: Boolean(user?.passwordHash) };
 }
 
@@ -53,8 +54,8 @@ export async function acceptInvitation(
   const invitation = await usableInvitation(token, now);
   if (!invitation) throw new AppError("BAD_REQUEST", INVITATION_UNUSABLE);
   const prisma = await db();
-  const existing = await prisma.user.findUnique({
-    where: { email: invitation.email },
+  const existing = await prisma.user.findFirst({
+    where: whereUserEmail(invitation.email),
     select: { id: true, passwordHash: true, roles: true },
   });
   let passwordHash: string | undefined;
@@ -82,12 +83,17 @@ export async function acceptInvitation(
     const user = existing
       ? await tx.user.update({
           where: { id: existing.id },
-          data: { emailVerifiedAt: now, ...(passwordHash ? { passwordHash, name: name ?? "" } : {}) },
-          select: { id: true, email: true },
+          data: { emailVerifiedAt: now, ...(passwordHash ? { passwordHash, name: userNameData(name ?? "") } : {}) },
+          select: { id: true },
         })
       : await tx.user.create({
-          data: { email: invitation.email, name: name ?? "", passwordHash: passwordHash ?? null, emailVerifiedAt: now },
-          select: { id: true, email: true },
+          data: {
+            ...userEmailData(invitation.email),
+            name: userNameData(name ?? ""),
+            passwordHash: passwordHash ?? null,
+            emailVerifiedAt: now,
+          },
+          select: { id: true },
         });
     const before = await tx.operator.findUnique({ where: { userId: user.id }, select: { roles: true } });
     await grantOperator(tx, {
@@ -100,9 +106,9 @@ export async function acceptInvitation(
       action: "operator.invitation.accept",
       subject: { type: "operator-invitation", id: invitation.id },
       before: { roles: before?.roles ?? [] },
-      after: { email: user.email, roles, invitedById: invitation.invitedById },
+      after: { email: invitation.email, roles, invitedById: invitation.invitedById },
       at: now,
     });
-    return { userId: user.id, email: user.email, roles };
+    return { userId: user.id, email: invitation.email, roles };
   });
 }

@@ -11,6 +11,7 @@ import { keepAnAdmin } from "./last-admin.ts";
 import type { OperatorView } from "./operator.responses.ts";
 import { normalRoles } from "./operator-roles.ts";
 import { OPERATOR_INCLUDE, operatorViews } from "./operator-view.ts";
+import { openEmail } from "../users/user-email.ts";
 
 /**
  * An admin changes an operator's roles (C58). With four eyes on (C59) the change waits for a second admin
@@ -39,7 +40,7 @@ export async function changeOperatorRoles(options: {
       action: "operator.roles",
       subject: { type: "operator", id: userId },
       payload: { roles },
-      summary: `Roles of ${current.user.email}: ${normalRoles(current.roles).join(", ")} → ${roles.join(", ")}`,
+      summary: `Roles of ${openEmail(current.user.email)}: ${normalRoles(current.roles).join(", ")} → ${roles.join(", ")}`,
       actor,
       now,
     });

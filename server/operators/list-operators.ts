@@ -6,8 +6,8 @@ import { OPERATOR_INCLUDE, operatorViews } from "./operator-view.ts";
 export async function listOperators(): Promise<{ operators: OperatorView[] }> {
   const prisma = await db();
   const rows = await prisma.operator.findMany({ include: OPERATOR_INCLUDE, take: 500 });
-  rows.sort(
-    (a, b) => Number(a.disabledAt !== null) - Number(b.disabledAt !== null) || a.user.email.localeCompare(b.user.email),
-  );
-  return { operators: await operatorViews(prisma, rows) };
+  // Sorted once opened: the database holds the addresses sealed.
+  const views = await operatorViews(prisma, rows);
+  views.sort((a, b) => Number(!a.enabled) - Number(!b.enabled) || a.email.localeCompare(b.email));
+  return { operators: views };
 }

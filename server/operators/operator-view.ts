@@ -1,8 +1,9 @@
 import type { Operator, OperatorRole, Prisma } from "../generated/prisma/client.ts";
 import type { OperatorView } from "./operator.responses.ts";
 import { normalRoles } from "./operator-roles.ts";
+import { openEmail, openName } from "../users/user-email.ts";
 
-export type OperatorRow = Operator & { user: { email: string; name: string } };
+export type OperatorRow = Operator & { user: { email: unknown; name: unknown } };
 export const OPERATOR_INCLUDE = { user: { select: { email: true, name: true } } } as const;
 
 /** Operators as the page lists them, with any role change that waits for a second operator. */
@@ -15,8 +16,8 @@ export async function operatorViews(tx: Prisma.TransactionClient, rows: Operator
     const asked = pending.find((p) => p.subjectId === row.userId)?.payload as { roles?: OperatorRole[] } | undefined;
     return {
       id: row.userId,
-      email: row.user.email,
-      name: row.user.name,
+      email: openEmail(row.user.email),
+      name: openName(row.user.name),
       roles: normalRoles(row.roles),
       enabled: row.disabledAt === null,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,

@@ -17,6 +17,7 @@ import { hashSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { passkeyResponseSchema } from "./operators.schemas.ts";
 import { limitedAttempt } from "./second-factor-attempts.ts";
+import { openEmail, openName } from "../users/user-email.ts";
 
 /** A ceremony's challenge is good for five minutes, once. */
 const CHALLENGE_MS = 5 * 60_000;
@@ -63,8 +64,8 @@ export async function passkeyRegistrationOptions(
   const options = await generateRegistrationOptions({
     rpName: "Tokenrail",
     rpID: relyingParty(config).rpID,
-    userName: user.email,
-    userDisplayName: user.name || user.email,
+    userName: openEmail(user.email),
+    userDisplayName: openName(user.name) || openEmail(user.email),
     userID: new TextEncoder().encode(userId),
     attestationType: "none",
     timeout: TIMEOUT_MS,

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { holdsOperatorRole } from "../users/is-operator.ts";
 import { hasSecondFactor } from "./second-factors.ts";
+import { whereUserEmail } from "../users/user-email.ts";
 
 /**
  * What follows a correct password for this address: nothing (`none`), a second factor (`verify`: an operator who
@@ -12,8 +13,8 @@ export async function secondStepFor(
   config: Config,
 ): Promise<"none" | "verify" | "enrol"> {
   const prisma = await db();
-  const user = await prisma.user.findUnique({
-    where: "email" in who ? { email: who.email.trim().toLowerCase() } : { id: who.userId },
+  const user = await prisma.user.findFirst({
+    where: "email" in who ? whereUserEmail(who.email) : { id: who.userId },
     select: { id: true, roles: true },
   });
   if (!user || !holdsOperatorRole(user.roles)) return "none";

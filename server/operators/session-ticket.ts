@@ -1,5 +1,6 @@
 import { db } from "../db/client.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
+import { openEmail, openName } from "../users/user-email.ts";
 
 /** A ticket is redeemed at once, or after the recovery codes of a first factor were read: 15 minutes at most. */
 const TICKET_MS = 15 * 60_000;
@@ -42,5 +43,5 @@ export async function redeemSessionTicket(
     where: { valueHash },
     select: { method: true, user: { select: { id: true, email: true, name: true } } },
   });
-  return { userId: row.user.id, email: row.user.email, name: row.user.name, method: row.method };
+  return { userId: row.user.id, email: openEmail(row.user.email), name: openName(row.user.name), method: row.method };
 }

@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { limitedAttempt } from "./second-factor-attempts.ts";
+import { openEmail } from "../users/user-email.ts";
 
 const PERIOD = 30;
 
@@ -61,7 +62,7 @@ export async function startTotpEnrolment(userId: string, config: Config): Promis
     create: { userId, secret },
     update: { secret, lastUsedStep: null },
   });
-  const totp = totpFor(secret, user.email);
+  const totp = totpFor(secret, openEmail(user.email));
   totp.issuer = `Tokenrail (${new URL(config.appUrl).host})`;
   const uri = totp.toString();
   return { secret, uri, qrCode: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };

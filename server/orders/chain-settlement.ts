@@ -3,6 +3,7 @@ import type { AuditActor } from "../audit/record-audit.ts";
 import { driveAllChainQueues, type QueueHooks } from "../chains/chain-queue.ts";
 import type { Config } from "../config.ts";
 import { logger } from "../logging/logger.ts";
+import { admitMints } from "../reserves/mint-caps.ts";
 import { queueOrderTransaction } from "./queue-order-transaction.ts";
 import { settleIn } from "./settle-in.ts";
 import { lockSettlements } from "./settlement-locks.ts";
@@ -19,6 +20,7 @@ const MINT_RETRY_DELAY_MS = 5_000;
 /** How the chain queue settles orders: processed when confirmed; rejected, retried or surfaced when refused. */
 export function queueHooks(config: Config): QueueHooks {
   return {
+    admit: (rows, now) => admitMints(config, rows, now),
     confirmed: async (tx, row, now) => {
       const order = await tx.order.findUniqueOrThrow({ where: { id: row.orderId } });
       await settleIn(tx, order, {

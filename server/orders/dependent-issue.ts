@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Order, Prisma } from "../generated/prisma/client.ts";
-import { recordOrderEvent, type CounterpartView } from "./order-view.ts";
+import { orderCounterpart, sealOrderText } from "./order-text.ts";
+import { recordOrderEvent } from "./order-view.ts";
 import { queueOrderTransaction } from "./queue-order-transaction.ts";
 
 /** A cross-chain redeem's other half: an issue order of the same amount to the target address and chain. */
@@ -10,7 +11,7 @@ export async function createDependentIssue(
   config: Config,
   now: Date,
 ): Promise<void> {
-  const identifier = (order.counterpart as CounterpartView).identifier;
+  const identifier = orderCounterpart(order).identifier;
   if (identifier.standard !== "chain") return;
   const target = await tx.address.findFirst({
     where: { addressKey: identifier.address.toLowerCase(), chain: identifier.chain },
@@ -26,8 +27,10 @@ export async function createDependentIssue(
       chain: identifier.chain,
       currency: order.currency,
       amountMinor: order.amountMinor,
-      counterpart: { identifier: { standard: "chain", address: order.address, chain: order.chain }, details: {} },
-      memo: order.memo,
+      ...sealOrderText({
+        counterpart: { identifier: { standard: "chain", address: order.address, chain: order.chain }, details: {} },
+        memo: order.memo,
+      }),
       referenceNumber: order.referenceNumber,
       state: "pending",
       placedAt: now,

@@ -9,6 +9,7 @@ import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import type { ListOrdersQuery } from "./order.schemas.ts";
 import { orderView } from "./order-view.ts";
+import { memoKey } from "./order-text.ts";
 import type { OrderList } from "./order.responses.ts";
 import { quote } from "../limits.ts";
 
@@ -32,7 +33,8 @@ export async function listOrders(options: {
     profileId: profile.id,
     ...(query.address ? { addressKey: query.address.toLowerCase() } : {}),
     ...(query.txHash ? { txHashes: { has: query.txHash.toLowerCase() } } : {}),
-    ...(query.memo ? { memo: query.memo } : {}),
+    // A sealed memo is found by its keyed hash; one written before sealing began, until sealed, by its plain value.
+    ...(query.memo ? { OR: [{ memoKey: memoKey(query.memo) }, { memoKey: null, memo: { equals: query.memo } }] } : {}),
     ...(query.state ? { state: query.state } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.chain ? { chain: chainName(query.chain, config) } : {}),

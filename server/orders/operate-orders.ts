@@ -56,7 +56,7 @@ export function claimedOpen(rows: Order[]): string[] {
  */
 export async function operatorOrderViews(prisma: DbOrTx, rows: Order[], now: Date): Promise<OperatorOrder[]> {
   const claimed = claimedOpen(rows);
-  const [givenUp, waiting] = await Promise.all([
+  const [givenUp, waiting, held] = await Promise.all([
     givenUpOrders(prisma, claimed),
     claimed.length === 0
       ? []
@@ -64,26 +64,47 @@ export async function operatorOrderViews(prisma: DbOrTx, rows: Order[], now: Dat
           where: { orderId: { in: claimed }, state: { in: ["instructed", "batched"] } },
           select: { orderId: true },
         }),
+    claimed.length === 0
+      ? []
+      : prisma.chainTransaction.findMany({
+          where: { orderId: { in: claimed }, state: "held" },
+          select: { orderId: true },
+        }),
   ]);
   const awaitingRelease = new Set(waiting.map((p) => p.orderId));
-  return rows.map((row) => operatorOrderView(row, now, givenUp.get(row.id), awaitingRelease.has(row.id)));
+  const mintHeld = new Set(held.map((t) => t.orderId));
+  return rows.map((row) =>
+    operatorOrderView(row, now, givenUp.get(row.id), {
+      release: awaitingRelease.has(row.id),
+      mintHeld: mintHeld.has(row.id),
+    }),
+  );
 }
 
 /**
  * An order as the operator sees it: whether it still waits for a Safe's signature, or for its chain too long, or
- * its chain transactions were given up on (`chainError`, from `givenUpOrders`), or (a redeem paid out by IBAN) its
- * tokens are burned and its payout waits for a payment file to be released (`awaitingRelease`): an operator's
- * release, not the chain, is what it waits for, so it is not stuck.
+ * its chain transactions were given up on (`chainError`, from `givenUpOrders`). Two waits are an operator's to end,
+ * not the chain's, so neither is stuck: a redeem paid out by IBAN whose tokens are burned and whose payout waits for
+ * a payment file's release (`release`), and a mint held at a mint cap until two operators release it (`mintHeld`).
  */
-export function operatorOrderView(row: Order, now: Date, chainError?: string, awaitingRelease = false): OperatorOrder {
+export function operatorOrderView(
+  row: Order,
+  now: Date,
+  chainError?: string,
+  waits: { release?: boolean; mintHeld?: boolean } = {},
+): OperatorOrder {
   const open = row.state === "placed" || row.state === "pending";
+  const awaitingRelease = open && (waits.release ?? false);
+  const mintHeld = open && (waits.mintHeld ?? false);
   return {
     ...orderView(row),
     awaitingSignature: row.kind === "redeem" && row.signedAt === null,
-    awaitingRelease: open && awaitingRelease,
+    awaitingRelease,
+    mintHeld,
     stuck:
       open &&
       !awaitingRelease &&
+      !mintHeld &&
       row.chainAttemptAt !== null &&
       (chainError !== undefined || now.getTime() - row.chainAttemptAt.getTime() > STUCK_AFTER_MS),
     chainError: open ? (chainError ?? null) : null,

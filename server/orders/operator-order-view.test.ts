@@ -20,6 +20,7 @@ function burnedRedeem(): Order {
     amountMinor: 40_00n,
     counterpart: { identifier: { standard: "iban", iban: "DE89370400440532013000" }, details: { name: "A B" } },
     memo: "Invoice",
+    memoKey: null,
     referenceNumber: null,
     state: "pending",
     message: "Send EUR 40 to DE89370400440532013000 at 2026-11-27T09:00:00Z",
@@ -46,7 +47,7 @@ describe("the operator's view of an open order", () => {
   const later = new Date(placedAt.getTime() + 11 * 60_000);
 
   it("a redeem burned eleven minutes ago whose payout waits for its payment file's release is not stuck", () => {
-    const view = operatorOrderView(burnedRedeem(), later, undefined, true);
+    const view = operatorOrderView(burnedRedeem(), later, undefined, { release: true });
     assert.equal(view.awaitingRelease, true);
     assert.equal(view.stuck, false);
   });
@@ -58,12 +59,18 @@ describe("the operator's view of an open order", () => {
   });
 
   it("a processed order waits for nothing", () => {
-    const view = operatorOrderView(
-      { ...burnedRedeem(), state: "processed", processedAt: later },
-      later,
-      undefined,
-      true,
-    );
-    assert.deepEqual([view.awaitingRelease, view.stuck], [false, false]);
+    const view = operatorOrderView({ ...burnedRedeem(), state: "processed", processedAt: later }, later, undefined, {
+      release: true,
+      mintHeld: true,
+    });
+    assert.deepEqual([view.awaitingRelease, view.mintHeld, view.stuck], [false, false, false]);
+  });
+
+  it("C69 an issue order whose mint is held at a mint cap eleven minutes ago waits for its release and is not stuck", () => {
+    const issue = { ...burnedRedeem(), kind: "issue" as const, signature: null, signedAt: null };
+    const view = operatorOrderView(issue, later, undefined, { mintHeld: true });
+    assert.equal(view.mintHeld, true);
+    assert.equal(view.stuck, false);
+    assert.equal(operatorOrderView(issue, later).stuck, true, "the same order not held is stuck");
   });
 });

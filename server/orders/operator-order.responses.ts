@@ -4,8 +4,8 @@ import type { Responses } from "../contract/operation.ts";
 import { orderResponse } from "./order.responses.ts";
 
 /**
- * An order in the operator's queue: whether it waits for a Safe's signature, a payment file's release, or for its
- * chain too long.
+ * An order in the operator's queue: whether it waits for a Safe's signature, a payment file's release, a mint cap's
+ * release, or for its chain too long.
  */
 export const operatorOrderResponse = orderResponse
   .extend({
@@ -13,6 +13,9 @@ export const operatorOrderResponse = orderResponse
     awaitingRelease: z.boolean().meta({
       description:
         "A redeem order paid out by IBAN: its tokens are burned and its payout waits for a payment file's release",
+    }),
+    mintHeld: z.boolean().meta({
+      description: "An issue order whose mint is above a mint cap: it waits for two operators to release it (Supply)",
     }),
     stuck: z.boolean().meta({ description: "Handed to its chain too long ago, or its mint given up on" }),
     chainError: z.string().nullable().meta({ description: "Why its chain transactions were given up on" }),

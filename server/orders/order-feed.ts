@@ -1,4 +1,6 @@
 import { db, listen } from "../db/client.ts";
+import { EVENT_DATA } from "../events/event-data.ts";
+import { openValue } from "../keys/sealed-value.ts";
 import type { Unlisten } from "../db/listen.ts";
 import { logger } from "../logging/logger.ts";
 import type { OrderView } from "./order-view.ts";
@@ -106,7 +108,7 @@ async function deliver(seqs: bigint[]): Promise<void> {
   const { watchers } = feed();
   for (const event of events) {
     // Written by recordOrderEvent and orderCreatedSql from orderView: the order as the API shows it.
-    const order = event.data as unknown as OrderView;
+    const order = openValue<OrderView>(event.data, EVENT_DATA);
     for (const watcher of watchers.get(event.profileId) ?? []) {
       if (watches(watcher.watch, order)) watcher.deliver(order);
     }

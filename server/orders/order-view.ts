@@ -1,9 +1,12 @@
 import { Prisma, type Order } from "../generated/prisma/client.ts";
+import { EVENT_DATA } from "../events/event-data.ts";
+import { sealAtRest } from "../keys/sealed-value.ts";
 import { formatAmount } from "../money/amount.ts";
 import type { EventType } from "../events/event-types.ts";
 import { recordEvent } from "../events/record-event.ts";
 import type { Currency } from "../chains/registry.ts";
 import type { CounterpartView, OrderView } from "./order.responses.ts";
+import { orderCounterpart, orderMemo } from "./order-text.ts";
 
 export type { CounterpartView, OrderView };
 
@@ -18,8 +21,8 @@ export function orderView(row: Order): OrderView {
     // The column holds what the request (or the bank report) gave, both checked against the currencies.
     currency: row.currency as Currency,
     amount: formatAmount(row.amountMinor),
-    counterpart: row.counterpart as CounterpartView,
-    memo: row.memo,
+    counterpart: orderCounterpart(row),
+    memo: orderMemo(row),
     ...(row.referenceNumber !== null ? { referenceNumber: row.referenceNumber } : {}),
     state: row.state,
     meta: {
@@ -55,7 +58,7 @@ export function orderCreatedSql(row: Order, from: Prisma.Sql): Prisma.Sql {
   const type: EventType = "order.created";
   return Prisma.sql`
       INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
-      SELECT gen_random_uuid(), ${type}, ${row.profileId}::uuid, ${JSON.stringify(orderView(row))}::jsonb,
+      SELECT gen_random_uuid(), ${type}, ${row.profileId}::uuid, ${JSON.stringify(sealAtRest(orderView(row), EVENT_DATA))}::jsonb,
         ${row.placedAt}::timestamptz
       FROM ${from}`;
 }

@@ -27,8 +27,8 @@ export const DEFAULT_MEMO = "Powered by Tokenrail";
 export type PlaceOrderOutcome = { order: Order; signature: "verified" | "awaited"; repeated: boolean };
 
 /**
- * `POST /orders` (SPEC endpoint 20): a redeem order from a linked address of an approved profile the caller may
- * change. The signed message must name the order's currency, amount and receiver and be at most five minutes old
+ * `POST /orders` (SPEC endpoint 20): a redeem order from a linked address of an approved (or closed) profile the
+ * caller may change. The signed message must name the order's currency, amount and receiver and be at most five minutes old
  * (C19); the signature is the address's own (EOA), its owners' (Safe off-chain, ERC-1271), or `0x` for a Safe that
  * signs on chain (the order then waits for its `SignMsg`, as a pending `order` signature). The amount is held in
  * the ledger as the order is created, so concurrent orders can never spend the same tokens (C33), and a signed
@@ -60,7 +60,9 @@ export async function placeOrder(options: {
     });
   }
   if (!profile.perms.includes("write")) throw new AppError("FORBIDDEN", "No write permission on this profile");
-  if (profile.state !== "approved") {
+  // A closed profile still redeems what it holds: e-money is redeemable at any time, the end of the relationship
+  // included (C71); it takes no new IBAN or submission, so nothing more is minted to it.
+  if (profile.state !== "approved" && profile.state !== "closed") {
     throw new AppError("FORBIDDEN", `The profile is ${profile.state}: orders are placed by approved profiles only`);
   }
 
@@ -107,6 +109,8 @@ export async function placeOrder(options: {
     amountMinor: request.amount,
     counterpart,
     memo: request.memo ?? DEFAULT_MEMO,
+    // In memory the order is plain; its write seals the counterpart and memo and adds this (./order-text.ts).
+    memoKey: null,
     referenceNumber: request.referenceNumber ?? null,
     state: "placed",
     message: request.message,

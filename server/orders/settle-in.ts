@@ -6,7 +6,8 @@ import { AppError } from "../errors.ts";
 import type { Order, Prisma } from "../generated/prisma/client.ts";
 import { recordBurn, recordMint, recordRelease, type WalletRef } from "../ledger/movements.ts";
 import { createDependentIssue } from "./dependent-issue.ts";
-import { recordOrderEvent, type CounterpartView } from "./order-view.ts";
+import { orderCounterpart } from "./order-text.ts";
+import { recordOrderEvent } from "./order-view.ts";
 
 /** The states an order is settled from. */
 export const OPEN = ["placed", "pending"] as const;
@@ -33,9 +34,7 @@ export type Settlement = { config: Config; now: Date; operator?: AuditActor } & 
  */
 export async function settleIn(tx: Prisma.TransactionClient, order: Order, s: Settlement): Promise<Order> {
   const paidOut =
-    s.outcome === "processed" &&
-    order.kind === "redeem" &&
-    (order.counterpart as CounterpartView).identifier.standard === "iban";
+    s.outcome === "processed" && order.kind === "redeem" && orderCounterpart(order).identifier.standard === "iban";
   const { count } = await tx.order.updateMany({
     where: {
       id: order.id,

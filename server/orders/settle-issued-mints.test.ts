@@ -6,6 +6,8 @@ import { camt054, credit, importConfig, seedHolder } from "../bank/import/testin
 import { db } from "../db/client.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { driveChainTransactions } from "./chain-settlement.ts";
+import { EVENT_DATA } from "../events/event-data.ts";
+import { openValue } from "../keys/sealed-value.ts";
 
 // A bank file's mints settle set-based, a batch at a time: the result must be exactly what settling them one by one
 // gives (orders, chain rows, balances on the chain and in the ledger, one `order.updated` each), and a batch with
@@ -80,7 +82,9 @@ describe("issue 24: a bank file's mints settle as batches", () => {
       const events = await prisma.domainEvent.findMany({
         where: { type: "order.updated", profileId: order.profileId },
       });
-      const mine = events.filter((e) => (e.data as { id: string }).id === order.id);
+      const mine = events
+        .map((e) => ({ ...e, data: openValue(e.data, EVENT_DATA) }))
+        .filter((e) => (e.data as { id: string }).id === order.id);
       assert.equal(mine.length, 1, `one order.updated for ${order.id}`);
       assert.equal((mine[0]!.data as { state: string }).state, "processed");
       assert.equal((mine[0]!.data as { meta: { txHashes: string[] } }).meta.txHashes[0], order.txHashes[0]);

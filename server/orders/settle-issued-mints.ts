@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Order } from "../generated/prisma/client.ts";
+import { EVENT_DATA } from "../events/event-data.ts";
+import { sealAtRest } from "../keys/sealed-value.ts";
 import { orderView } from "./order-view.ts";
 import { OPEN } from "./settle-in.ts";
 
@@ -47,7 +49,7 @@ export async function settleIssuedMints(
       currency: order.currency,
       addressKey: order.addressKey,
       amountMinor: order.amountMinor.toString(),
-      view: orderView(order),
+      view: sealAtRest(orderView(order), EVENT_DATA),
     };
   });
   await postMints(tx, settled, now);

@@ -17,6 +17,7 @@ import {
   screenSubjects,
 } from "../screening/screen-parties.ts";
 import { queueHooks } from "./chain-settlement.ts";
+import { orderCounterpart } from "./order-text.ts";
 import { queueOrderTransaction } from "./queue-order-transaction.ts";
 import { alreadySettled, OPEN, settleIn } from "./settle-in.ts";
 
@@ -28,7 +29,7 @@ const PROCESS_WAIT_MS = 15_000;
  */
 async function screenCounterpart(order: Order, now: Date): Promise<void> {
   if (order.kind !== "redeem") return;
-  const subjects = counterpartSubjects(order.counterpart);
+  const subjects = counterpartSubjects(orderCounterpart(order));
   if (subjects.length === 0) return;
   const hits = screenSubjects(await currentIndex(), subjects);
   if (hits.length === 0) return;

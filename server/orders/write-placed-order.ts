@@ -4,6 +4,7 @@ import { moneyTransaction } from "../ledger/money-transaction.ts";
 import { holdPostings } from "../ledger/movements.ts";
 import { ledgerPostCall } from "../ledger/post-transaction.ts";
 import { orderCreatedSql } from "./order-view.ts";
+import { sealOrderMessage, sealOrderText } from "./order-text.ts";
 
 type Pending = { msgHash: string; requestedById: string; expiresAt: Date };
 
@@ -42,15 +43,17 @@ export async function writePlacedOrder(
 }
 
 function insertOrderSql(o: Order): Prisma.Sql {
+  const sealed = sealOrderText(o);
   return Prisma.sql`
     INSERT INTO "Order" (
       "id", "kind", "profileId", "address", "addressKey", "chain", "currency", "amountMinor", "counterpart", "memo",
-      "referenceNumber", "state", "message", "signature", "messageKey", "signedAt", "supportingDocumentId",
+      "memoKey", "referenceNumber", "state", "message", "signature", "messageKey", "signedAt", "supportingDocumentId",
       "placedAt", "requestHash", "idempotencyKey", "placedById", "updatedAt"
     ) VALUES (
       ${o.id}::uuid, ${o.kind}::"OrderKind", ${o.profileId}::uuid, ${o.address}, ${o.addressKey}, ${o.chain},
-      ${o.currency}, ${o.amountMinor}::bigint, ${JSON.stringify(o.counterpart)}::jsonb, ${o.memo},
-      ${o.referenceNumber}, ${o.state}::"OrderState", ${o.message}, ${o.signature}, ${o.messageKey},
+      ${o.currency}, ${o.amountMinor}::bigint, ${JSON.stringify(sealed.counterpart)}::jsonb,
+      ${JSON.stringify(sealed.memo)}::jsonb, ${sealed.memoKey}, ${o.referenceNumber}, ${o.state}::"OrderState",
+      ${jsonOrNull(sealOrderMessage(o.message as string | null))}::jsonb, ${o.signature}, ${o.messageKey},
       ${o.signedAt}::timestamptz, ${o.supportingDocumentId}::uuid, ${o.placedAt}::timestamptz, ${o.requestHash},
       ${o.idempotencyKey}, ${o.placedById}::uuid, ${o.updatedAt}::timestamptz
     )
@@ -82,4 +85,9 @@ function holdSql(o: Order, pending: Pending | undefined): Prisma.Sql {
       WHERE ${pending !== undefined}::boolean
     )
     SELECT "transactionId"::text FROM "held"`;
+}
+
+/** A JSON parameter, or SQL NULL (not JSON's `null`). */
+function jsonOrNull(value: unknown): string | null {
+  return value === null ? null : JSON.stringify(value);
 }

@@ -4,6 +4,7 @@ import type { MailStatus } from "../generated/prisma/client.ts";
 import type { MailContent } from "../mail/enqueue-mail.ts";
 import { brandOf, type MailBrand } from "../mail/mail-renderer.ts";
 import { showSecret, type SecretShown } from "./show-secret.ts";
+import { openMailTo, openedMail, whereMailTo } from "../mail/mail-columns.ts";
 
 export type OutboxEntry = {
   id: string;
@@ -38,7 +39,7 @@ export async function listOutbox(
 ): Promise<{ entries: OutboxEntry[]; page: number; pages: number; total: number; delivering: boolean }> {
   const prisma = await db();
   const pageSize = options.pageSize ?? OUTBOX_PAGE_SIZE;
-  const where = options.to ? { to: options.to.trim().toLowerCase() } : {};
+  const where = options.to ? whereMailTo(options.to) : {};
   const total = await prisma.outboxMessage.count({ where });
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
@@ -58,12 +59,13 @@ export async function listOutbox(
   const entries = rows.map((row): OutboxEntry => {
     const application = applications.find((a) => a.id === row.applicationId);
     const brand = brandOf(appUrl, application);
-    const content = (row.content as MailContent | null) ?? { subject: row.subject, paragraphs: [row.body] };
+    const opened = openedMail<MailContent>(row);
+    const content = opened.content ?? { subject: row.subject, paragraphs: [opened.body] };
     return showSecret(config, row, {
       id: row.id,
-      to: row.to,
+      to: openMailTo(row.to),
       subject: row.subject,
-      body: row.body,
+      body: opened.body,
       kind: row.kind,
       status: row.status,
       attempts: row.attempts,
@@ -72,7 +74,7 @@ export async function listOutbox(
       nextAttemptAt: row.nextAttemptAt,
       createdAt: row.createdAt,
       messageId: row.messageId,
-      html: row.html,
+      html: opened.html,
       content,
       ...(brand ? { brand } : {}),
     });

@@ -5,9 +5,10 @@ import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { MAX_ID } from "../limits.ts";
-import type { MailContent } from "../mail/enqueue-mail.ts";
 import { announceMail } from "../mail/mail-channel.ts";
+import type { MailContent } from "../mail/enqueue-mail.ts";
 import { carriesMark } from "../mail/mail-secret.ts";
+import { openedMail } from "../mail/mail-columns.ts";
 
 export const sendAgainSchema = z.object({ id: z.string().max(MAX_ID).pipe(z.uuid("must be a message id")) });
 
@@ -31,7 +32,7 @@ export async function sendMailAgain(options: { id: string; operator: AuditActor;
       throw new AppError("CONFLICT", `Only failed or uncertain mail is sent again; this one is ${mail.status}`);
     }
     // Production erased its link or code when delivery ended: the person asks for a new one instead.
-    const content = mail.content as MailContent | null;
+    const { content } = openedMail<MailContent>(mail);
     if (mail.secretSealed === null && content && carriesMark(content)) {
       throw new AppError(
         "CONFLICT",

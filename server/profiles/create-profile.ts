@@ -7,6 +7,7 @@ import { evictAuth } from "../oauth/auth-cache.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { profileView, type ProfileView } from "./profile-view.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
+import { withNameOpened } from "./profile-name.ts";
 
 export const createProfileSchema = z.object({
   kind: z.enum(["personal", "corporate"]),
@@ -39,7 +40,7 @@ export async function createProfile(options: {
       select: { id: true, kind: true, name: true, state: true, kycModel: true },
     });
     await evictAuth([`client:${caller.clientId}`]);
-    return profileView({ ...profile, sections: [] });
+    return profileView({ ...withNameOpened(profile), sections: [] });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "Profile already exists");

@@ -16,6 +16,8 @@ import { EDD_FIELD } from "./enhanced-due-diligence.ts";
 import { detailsBodySchema, formBodySchema } from "./kyc.schemas.ts";
 import { decide } from "./review-profile.ts";
 import { submitDetails, submitForm } from "./submit-kyc.ts";
+import { openValue } from "../keys/sealed-value.ts";
+import { SUBMISSION_DATA } from "./submission-data.ts";
 
 await setUpTestInstance("edd");
 
@@ -95,7 +97,9 @@ describe("countries: enhanced due diligence in the KYC questionnaire", () => {
     ).profileSubmission.findFirstOrThrow({
       where: { profileId: answered, section: "form" },
     });
-    assert.deepEqual((stored.data as { enhancedDueDiligence?: unknown }).enhancedDueDiligence, EDD);
+    const kept = openValue<{ enhancedDueDiligence?: unknown }>(stored.data, SUBMISSION_DATA);
+    assert.deepEqual(kept.enhancedDueDiligence, EDD);
+    assert.equal(JSON.stringify(stored.data).includes("hospital"), false, "C70: kept sealed, not in plain text");
   });
 
   it("countries a high-risk nationality or residence needs the three answers: refused naming the field and the country, accepted with them", async () => {

@@ -1,6 +1,8 @@
 import { countryRisk, isHighRiskTier } from "../countries/country-risk.ts";
 import { db, type DbOrTx } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { openValue } from "../keys/sealed-value.ts";
+import { SUBMISSION_DATA } from "./submission-data.ts";
 
 /*
  * Enhanced due diligence in the personal questionnaire (issue 32): a person whose nationality or country of residence
@@ -17,7 +19,11 @@ export async function eddCountries(tx: DbOrTx, profileId: string): Promise<strin
     where: { profileId_section_kind: { profileId, section: "details", kind: "" } },
     select: { data: true },
   });
-  const data = (details?.data ?? {}) as { nationality?: unknown; country?: unknown; representatives?: unknown };
+  const data =
+    openValue<{ nationality?: unknown; country?: unknown; representatives?: unknown } | undefined>(
+      details?.data,
+      SUBMISSION_DATA,
+    ) ?? {};
   // Corporate details name the company's country but no nationality; the person-level questions are for people.
   if (data.representatives !== undefined) return [];
   const found: string[] = [];
@@ -69,7 +75,7 @@ export async function requireEddForApproval(tx: DbOrTx, profileId: string): Prom
     where: { profileId_section_kind: { profileId, section: "form", kind: "" } },
     select: { data: true },
   });
-  if (!form || hasEddAnswers(form.data)) return;
+  if (!form || hasEddAnswers(openValue(form.data, SUBMISSION_DATA))) return;
   const countries = await eddCountries(tx, profileId);
   if (countries.length === 0) return;
   throw new AppError(

@@ -4,6 +4,7 @@ import type { Caller } from "../oauth/caller.ts";
 import type { ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
 import type { ProfileList } from "./profile.responses.ts";
+import { publicProfileState } from "./public-state.ts";
 
 /** The reference's later spelling `submitted` means our `pending`. */
 const STATE_ALIASES: Record<string, ProfileState> = { submitted: "pending" };
@@ -26,6 +27,7 @@ export async function listProfiles(options: {
 }): Promise<ProfileList> {
   const { caller, state, kind } = options;
   const profiles = (await accessibleProfiles(caller))
+    .map((p) => ({ ...p, state: publicProfileState(p.state) }))
     .filter((p) => (state === undefined || p.state === state) && (kind === undefined || p.kind === kind))
     .map(({ id, kind, name, state, perms }) => ({ id, kind, name, state, perms }));
   return { profiles, total: profiles.length };

@@ -1,5 +1,6 @@
 import { db } from "../db/client.ts";
 import type { KycSection, ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
+import { withNameOpened } from "./profile-name.ts";
 
 export const REVIEW_QUEUE_PAGE_SIZE = 25;
 
@@ -23,7 +24,7 @@ export type ReviewQueuePage = { items: ReviewQueueItem[]; page: number; pages: n
 export async function listReviewQueue(options: { page?: number; pageSize?: number } = {}): Promise<ReviewQueuePage> {
   const pageSize = options.pageSize ?? REVIEW_QUEUE_PAGE_SIZE;
   const prisma = await db();
-  const where = { state: "pending" as const, profile: { state: { not: "blocked" as const } } };
+  const where = { state: "pending" as const, profile: { state: { notIn: ["blocked" as const, "closed" as const] } } };
   const waiting = await prisma.profileSubmission.groupBy({
     by: ["profileId"],
     where,
@@ -53,7 +54,7 @@ export async function listReviewQueue(options: { page?: number; pageSize?: numbe
     const profile = byId.get(w.profileId);
     if (!profile || !w._min.submittedAt) return [];
     const { submissions, ...rest } = profile;
-    return [{ ...rest, waitingSince: w._min.submittedAt, pending: submissions }];
+    return [{ ...withNameOpened(rest), waitingSince: w._min.submittedAt, pending: submissions }];
   });
   return { items, page, pages, total };
 }

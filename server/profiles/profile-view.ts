@@ -2,6 +2,8 @@ import type { DbOrTx } from "../db/client.ts";
 import type { KycModel, ProfileKind, ProfileState } from "../generated/prisma/enums.ts";
 import { requiredSections, sameSection, type SectionStatus } from "./kyc-rules.ts";
 import type { ProfileView } from "./profile.responses.ts";
+import { publicProfileState } from "./public-state.ts";
+import { openStateReason, withNameOpened } from "./profile-name.ts";
 
 export type { ProfileView };
 
@@ -30,7 +32,11 @@ export async function loadProfile(tx: DbOrTx, id: string): Promise<LoadedProfile
   });
   if (!row) return undefined;
   const { submissions, ...profile } = row;
-  return { ...profile, sections: submissions };
+  return {
+    ...withNameOpened(profile),
+    stateReason: openStateReason(profile.stateReason),
+    sections: submissions,
+  };
 }
 
 /** The Profile resource (`profile.responses.ts`). Sections never submitted show as `incomplete`; required verifications are listed even before they arrive. */
@@ -50,7 +56,7 @@ export function profileView(profile: Omit<LoadedProfile, "stateReason">): Profil
     id: profile.id,
     kind: profile.kind,
     name: profile.name,
-    state: profile.state,
+    state: publicProfileState(profile.state),
     details: { state: stateOf("details") },
     form: { state: stateOf("form") },
     verifications,

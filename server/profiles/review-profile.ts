@@ -12,6 +12,8 @@ import { loadProfile, profileView, type ProfileView } from "./profile-view.ts";
 import type { Decision } from "./review.schemas.ts";
 import { settleProfileState } from "./settle-profile-state.ts";
 import type { ReviewItem } from "./review.responses.ts";
+import { openValue } from "../keys/sealed-value.ts";
+import { SUBMISSION_DATA } from "./submission-data.ts";
 
 /** The operator's review (SPEC "Profile states"; the transition table is in `kyc-rules.ts`). */
 
@@ -21,7 +23,7 @@ export type { ReviewItem };
 export async function listAwaitingReview(): Promise<{ profiles: ReviewItem[] }> {
   const prisma = await db();
   const rows = await prisma.profile.findMany({
-    where: { submissions: { some: { state: "pending" } }, state: { not: "blocked" } },
+    where: { submissions: { some: { state: "pending" } }, state: { notIn: ["blocked", "closed"] } },
     select: { id: true },
     orderBy: { updatedAt: "asc" },
     take: 100,
@@ -35,10 +37,12 @@ export async function reviewItem(id: string): Promise<ReviewItem> {
   const prisma = await db();
   const profile = await loadProfile(prisma, profileId);
   if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
-  const submissions = await prisma.profileSubmission.findMany({
-    where: { profileId },
-    orderBy: [{ section: "asc" }, { kind: "asc" }],
-  });
+  const submissions = (
+    await prisma.profileSubmission.findMany({
+      where: { profileId },
+      orderBy: [{ section: "asc" }, { kind: "asc" }],
+    })
+  ).map((s) => ({ ...s, data: openValue<typeof s.data>(s.data, SUBMISSION_DATA) }));
   const fileIds = submissions.flatMap((s) => documentIds(s.data));
   const files = await prisma.storedFile.findMany({
     where: { id: { in: fileIds } },
@@ -88,6 +92,7 @@ export async function decide(options: {
     const profile = await loadProfile(tx, profileId);
     if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
     if (profile.state === "blocked") throw new AppError("CONFLICT", "The profile is blocked; unblock it first");
+    if (profile.state === "closed") throw new AppError("CONFLICT", "The profile is closed");
     if (decision.decision === "approve") await refuseWhileScreeningOpen(tx, profileId);
     const target = decision.section ? { section: decision.section, kind: decision.kind ?? "" } : undefined;
     const pending = profile.sections.filter((s) => s.state === "pending" && (!target || sameSection(s, target)));
@@ -148,6 +153,7 @@ export async function setBlocked(options: {
     await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${profileId}::uuid FOR UPDATE`;
     const profile = await loadProfile(tx, profileId);
     if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
+    if (profile.state === "closed") throw new AppError("CONFLICT", "The profile is closed");
     if ((profile.state === "blocked") === blocked) {
       throw new AppError("CONFLICT", blocked ? "The profile is already blocked" : "The profile is not blocked");
     }

@@ -19,6 +19,9 @@ import {
 import { loadProfile, type ProfileView } from "./profile-view.ts";
 import { profileForCaller } from "./profile-access.ts";
 import { settleProfileState } from "./settle-profile-state.ts";
+import { sealAtRest } from "../keys/sealed-value.ts";
+import { SUBMISSION_DATA } from "./submission-data.ts";
+import { profileNameData } from "./profile-name.ts";
 
 /** One accepted submission body, normalised by `kyc.schemas.ts`. */
 export type KycSubmission =
@@ -48,6 +51,7 @@ export async function submitKyc(options: {
     await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${allowed.id}::uuid FOR UPDATE`;
     const profile = await loadProfile(tx, allowed.id);
     if (!profile) throw new AppError("NOT_FOUND", "Profile not found");
+    if (profile.state === "closed") throw new AppError("CONFLICT", "The profile is closed");
     const blocked = profile.state === "blocked";
     const changesKind = submission.kind !== profile.kind;
     if (changesKind && submission.section !== "details") {
@@ -87,12 +91,12 @@ export async function submitKyc(options: {
       await tx.profile.update({ where: { id: profile.id }, data: { kind: submission.kind } });
     }
     if (submission.section === "details") {
-      await tx.profile.update({ where: { id: profile.id }, data: { name: submission.name } });
+      await tx.profile.update({ where: { id: profile.id }, data: { name: profileNameData(submission.name) } });
     }
     for (const { ref, data } of targets) {
       const fields = {
         state: "pending" as const,
-        data,
+        data: sealAtRest(data, SUBMISSION_DATA),
         submittedById: caller.userId,
         submittedAt: now,
         decidedAt: null,

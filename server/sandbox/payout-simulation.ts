@@ -15,6 +15,7 @@ import { validate } from "../validate.ts";
 import type { SandboxPayoutView } from "./payout-simulation.responses.ts";
 import type { SandboxActor } from "./change-sandbox-settings.ts";
 import { assertOperator, assertSandbox } from "./sandbox-only.ts";
+import { openPaymentFile } from "../bank/payments/payment-file-content.ts";
 
 /*
  * The simulator plays the bank refusing a payout: before the money left, a pain.002 rejecting it (RJCT); after, a
@@ -67,7 +68,7 @@ async function paymentFileOf(payout: Payout) {
   const prisma = await db();
   const file = payout.fileId ? await prisma.bankFile.findUnique({ where: { id: payout.fileId } }) : null;
   if (!file?.content) throw new AppError("CONFLICT", "The payout is not in a payment file the bank has");
-  const read = readPaymentFile(file.content);
+  const read = readPaymentFile(openPaymentFile(file.content));
   return { read, payment: read.payments.find((payment) => payment.endToEndId === payout.endToEndId) };
 }
 

@@ -10,6 +10,7 @@ import type { SandboxActor } from "./change-sandbox-settings.ts";
 import { assertSandbox } from "./sandbox-only.ts";
 import { importSimulatedCredit } from "./simulated-credit.ts";
 import { simulatorPaymentSchema } from "./simulator.schemas.ts";
+import { whereIbanNumber } from "../ibans/iban-number.ts";
 
 /**
  * The simulator console plays the bank: a euro payment into any provisioned IBAN of the sandbox, whoever holds it,
@@ -29,7 +30,10 @@ export async function sendSimulatedPayment(options: {
   const iban = electronicFormatIBAN(request.iban) ?? request.iban;
   // Any provisioned IBAN, whoever holds it; one that takes no payments is the form's error, not an exception.
   const prisma = await db();
-  const known = await prisma.iban.findFirst({ where: { iban, state: "approved" }, select: { id: true } });
+  const known = await prisma.iban.findFirst({
+    where: { ...whereIbanNumber(iban), state: "approved" },
+    select: { id: true },
+  });
   if (!known) {
     throw new AppError("VALIDATION", "Validation errors", {
       iban: "No profile holds this IBAN in the sandbox (or its number is not assigned yet)",

@@ -4,6 +4,8 @@ import { db } from "../db/client.ts";
 import { openScreeningCase } from "./cases/open-case.ts";
 import { currentIndex } from "./current-index.ts";
 import { profileSubjects } from "./screening-subjects.ts";
+import { openValue } from "../keys/sealed-value.ts";
+import { SUBMISSION_DATA } from "../profiles/submission-data.ts";
 
 /**
  * Screens a profile's people and company against every list (C64): at KYC submission and again before approval.
@@ -18,7 +20,7 @@ export async function screenProfile(options: { profileId: string; clock?: Clock 
     select: { id: true, kind: true, submissions: { where: { section: "details" }, select: { data: true } } },
   });
   if (!profile) return [];
-  const subjects = profileSubjects(profile.kind, profile.submissions[0]?.data);
+  const subjects = profileSubjects(profile.kind, openValue(profile.submissions[0]?.data, SUBMISSION_DATA));
   const index = await currentIndex();
   const threshold = getConfig().screening.threshold;
   const found = subjects.flatMap((subject) =>

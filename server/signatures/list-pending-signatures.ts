@@ -6,12 +6,12 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { Reply } from "../contract/reply.ts";
 import { formatAmount } from "../money/amount.ts";
-import type { CounterpartView } from "../orders/order-view.ts";
 import type { Currency } from "../chains/registry.ts";
 import type { PendingSignatureList, PendingSignatureView } from "./signature.responses.ts";
 import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
+import { orderCounterpart } from "../orders/order-text.ts";
 
 export const pendingSignaturesQuery = z.object({
   address: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
@@ -66,7 +66,7 @@ export async function listPendingSignatures(options: {
       ...(order
         ? {
             amount: formatAmount(order.amountMinor),
-            counterpart: order.counterpart as CounterpartView,
+            counterpart: orderCounterpart(order),
             currency: order.currency as Currency,
             message: r.message,
           }

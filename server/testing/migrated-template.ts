@@ -32,29 +32,33 @@ function pgliteVersion(): string {
 const PGLITE_PREFIX = "tokenrail-test-template-";
 
 /**
- * Fills `dataDir` (absent or empty) with a copy of the migrated PGlite template, building the template first when
- * no test file has yet. Files racing to build it each build their own and the first rename wins.
+ * The directory of the migrated PGlite template, building it first when no test file has yet. Files racing to build
+ * it each build their own and the first rename wins.
  */
-export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+export async function pgliteTemplate(): Promise<string> {
   const key = templateKey();
   const template = path.join(os.tmpdir(), `${PGLITE_PREFIX}${key}`);
-  if (!fs.existsSync(path.join(template, "PG_VERSION"))) {
-    const building = path.join(os.tmpdir(), `${PGLITE_PREFIX}building-${randomBytes(6).toString("hex")}`);
-    const raw = openPglite(building);
-    try {
-      await migrate(raw);
-    } finally {
-      await raw.close();
-    }
-    try {
-      fs.renameSync(building, template);
-      removeOlderTemplates(key);
-    } catch {
-      // Another file's template got there first: use that one.
-      fs.rmSync(building, { recursive: true, force: true });
-    }
+  if (fs.existsSync(path.join(template, "PG_VERSION"))) return template;
+  const building = path.join(os.tmpdir(), `${PGLITE_PREFIX}building-${randomBytes(6).toString("hex")}`);
+  const raw = openPglite(building);
+  try {
+    await migrate(raw);
+  } finally {
+    await raw.close();
   }
-  fs.cpSync(template, dataDir, { recursive: true });
+  try {
+    fs.renameSync(building, template);
+    removeOlderTemplates(key);
+  } catch {
+    // Another file's template got there first: use that one.
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/** Fills `dataDir` (absent or empty) with a copy of the migrated PGlite template. */
+export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+  fs.cpSync(await pgliteTemplate(), dataDir, { recursive: true });
 }
 
 /** A template of another migration set is kept this long: a run on another checkout may still be copying it. */

@@ -20,6 +20,7 @@ import { checkPasswordLink, setPasswordWithToken } from "./set-password.ts";
 import { signUp } from "./sign-up.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 import { verifyEmailCode } from "./verify-email-code.ts";
+import { whereUserEmail } from "./user-email.ts";
 
 // Accounts on a real database (PGlite, or PostgreSQL when DATABASE_URL is set): e-mail verification at sign-up
 // (C56), password reset links (C55) and applications in review, with time injected.
@@ -73,7 +74,7 @@ describe("C56: e-mail verification at sign-up", () => {
       clock: at(0),
     });
     const prisma = await db();
-    const user = await prisma.user.findUniqueOrThrow({ where: { email } });
+    const user = await prisma.user.findFirstOrThrow({ where: whereUserEmail(email) });
     assert.equal(user.emailVerifiedAt, null);
     const code = codeIn((await lastMail(email)).body);
     assert.match(code, /^\d{6}$/);
@@ -94,7 +95,7 @@ describe("C56: e-mail verification at sign-up", () => {
     assert.equal(await prisma.applicationGrant.count({ where: { userId: user.id } }), 0);
 
     assert.deepEqual(await verifyEmailCode({ input: { ticket, code }, config: getConfig(), clock: at(1) }), { email });
-    assert.ok((await prisma.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt);
+    assert.ok((await prisma.user.findFirstOrThrow({ where: whereUserEmail(email) })).emailVerifiedAt);
     assert.equal((await verifyCredentials({ email, password: PASSWORD }))?.userId, user.id);
     await assert.rejects(
       verifyEmailCode({ input: { ticket, code }, config: getConfig(), clock: at(1) }),
@@ -164,7 +165,7 @@ describe("C56: e-mail verification at sign-up", () => {
     }
     assert.ok(await verifyCredentials({ email, password: PASSWORD }));
     assert.equal(await verifyCredentials({ email, password: "the stranger's password" }), undefined);
-    assert.equal(await (await db()).user.count({ where: { email } }), 1);
+    assert.equal(await (await db()).user.count({ where: whereUserEmail(email) }), 1);
   });
 });
 
@@ -183,7 +184,7 @@ describe("C55: password reset", () => {
       clock: at(0),
     });
     const prisma = await db();
-    const user = await prisma.user.findUniqueOrThrow({ where: { email } });
+    const user = await prisma.user.findFirstOrThrow({ where: whereUserEmail(email) });
 
     const unknown = `unknown-${stamp()}@example.com`;
     await requestPasswordReset({ input: { email: unknown }, client: client(), clock: at(0) });
@@ -214,7 +215,7 @@ describe("C55: password reset", () => {
       email,
       purpose: "reset",
     });
-    const after = await prisma.user.findUniqueOrThrow({ where: { email } });
+    const after = await prisma.user.findFirstOrThrow({ where: whereUserEmail(email) });
     assert.equal(after.credentialVersion, user.credentialVersion + 1, "older web sessions end");
     assert.ok(await verifyCredentials({ email, password: "a brand new password" }));
     assert.equal(await verifyCredentials({ email, password: PASSWORD }), undefined);

@@ -11,6 +11,7 @@ import { validate } from "../validate.ts";
 import { takeAccountMail } from "./account-mail-limit.ts";
 import { CODE_MINUTES, MAX_CODE_SENDS, NO_CODE, emailCodeHash, newEmailCode } from "./email-code.ts";
 import { SIGN_UP_AGAIN } from "./verify-email-code.ts";
+import { openEmail } from "./user-email.ts";
 
 export const resendEmailCodeSchema = z.object({ ticket: z.string().min(1).max(MAX_SECRET, tooLong(MAX_SECRET)) });
 
@@ -37,7 +38,8 @@ export async function resendEmailCode(options: {
   if (row.sends >= MAX_CODE_SENDS) {
     throw new AppError("TOO_MANY_REQUESTS", "No more codes for this sign-up. Sign up again later.");
   }
-  takeAccountMail(row.user.email, options.client, now);
+  const email = openEmail(row.user.email);
+  takeAccountMail(email, options.client, now);
   const code = newEmailCode();
   const sent = row.codeHash !== NO_CODE;
   await prisma.$transaction(async (tx) => {
@@ -53,7 +55,7 @@ export async function resendEmailCode(options: {
     if (count !== 1) throw new AppError("BAD_REQUEST", SIGN_UP_AGAIN);
     if (!sent) return;
     await enqueueMail(tx, {
-      to: row.user.email,
+      to: email,
       kind: "email-verification",
       subject: "Your Tokenrail verification code",
       paragraphs: [

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../db/client.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
+import { openEmail } from "./user-email.ts";
 
 /**
  * Ends everything a person is signed in with, in `tx` — the one place a password reset and a disabled operator
@@ -27,7 +28,10 @@ export async function revokeSignIns(tx: DbOrTx, userId: string, now: Date): Prom
     where: {
       completedAt: null,
       expiresAt: { gt: now },
-      OR: [{ email: { equals: email, mode: "insensitive" } }, { profileId: { in: await profilesOf(tx, userId) } }],
+      OR: [
+        { email: { equals: openEmail(email), mode: "insensitive" } },
+        { profileId: { in: await profilesOf(tx, userId) } },
+      ],
     },
     data: { expiresAt: now },
   });

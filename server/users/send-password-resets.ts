@@ -3,6 +3,7 @@ import { db } from "../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
+import { whereUserEmail } from "./user-email.ts";
 
 /** A reset link works once, for 30 minutes from the request. */
 export const PASSWORD_RESET_MINUTES = 30;
@@ -24,7 +25,7 @@ export async function sendPasswordResets(config: Pick<Config, "appUrl">): Promis
         SELECT id FROM "PasswordResetRequest" ORDER BY "requestedAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
       RETURNING email, "requestedAt"`;
     for (const { email, requestedAt } of taken) {
-      const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
+      const user = await tx.user.findFirst({ where: whereUserEmail(email), select: { id: true } });
       if (!user) continue;
       const token = randomSecret();
       await tx.passwordSetupToken.create({

@@ -8,6 +8,7 @@ import { revokeSignIns } from "./revoke-sign-ins.ts";
 import { passwordSchema } from "./users.schemas.ts";
 import { z } from "zod";
 import { MAX_SECRET, tooLong } from "../limits.ts";
+import { openEmail } from "./user-email.ts";
 
 export const setPasswordSchema = z.object({
   token: z.string().min(1).max(MAX_SECRET, tooLong(MAX_SECRET)),
@@ -77,5 +78,5 @@ export async function setPasswordWithToken(
     return true;
   });
   if (!spent) throw new AppError("BAD_REQUEST", LINK_EXPIRED);
-  return { email: link.user.email, purpose: link.purpose === "reset" ? "reset" : "setup" };
+  return { email: openEmail(link.user.email), purpose: link.purpose === "reset" ? "reset" : "setup" };
 }

@@ -7,6 +7,7 @@ import type { Caller } from "../oauth/caller.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { sendPasswordSetup } from "../outbox/send-password-setup.ts";
 import { emailSchema } from "./users.schemas.ts";
+import { userEmailData, userNameData, whereUserEmail } from "./user-email.ts";
 
 export const signUpRequestSchema = z.object({ email: emailSchema });
 
@@ -27,7 +28,7 @@ export async function signUpForApplication(options: {
   const prisma = await db();
   const now = clock();
   const outcome = await prisma.$transaction(async (tx): Promise<SignUpOutcome> => {
-    const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
+    const existing = await tx.user.findFirst({ where: whereUserEmail(email), select: { id: true } });
     if (existing) return { created: false, email };
     const app = await tx.application.findUniqueOrThrow({
       where: { id: caller.applicationId },
@@ -35,7 +36,8 @@ export async function signUpForApplication(options: {
     });
     const user = await tx.user.create({
       data: {
-        email,
+        ...userEmailData(email),
+        name: userNameData(""),
         memberships: {
           create: { perms: ["read", "write"], profile: { create: { kind: "personal", kycModel: app.kycModel } } },
         },

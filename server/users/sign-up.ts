@@ -9,6 +9,7 @@ import { takeAccountMail } from "./account-mail-limit.ts";
 import { CODE_MINUTES, NO_CODE, emailCodeHash, newEmailCode } from "./email-code.ts";
 import { hashPassword } from "./password.ts";
 import { signUpSchema } from "./users.schemas.ts";
+import { userEmailData, userNameData, whereUserEmail } from "./user-email.ts";
 
 /** What every sign-up answers, whether the address is new or not: the browser's ticket for typing the code. */
 export type SignUpStarted = { ticket: string; email: string };
@@ -35,7 +36,10 @@ export async function signUp(options: {
   const expiresAt = new Date(now.getTime() + CODE_MINUTES * 60_000);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
-    const existing = await tx.user.findUnique({ where: { email }, select: { id: true, emailVerifiedAt: true } });
+    const existing = await tx.user.findFirst({
+      where: whereUserEmail(email),
+      select: { id: true, emailVerifiedAt: true },
+    });
     if (existing?.emailVerifiedAt) {
       await tx.emailVerification.create({
         data: { ticketHash, userId: existing.id, codeHash: NO_CODE, passwordHash: NO_CODE, expiresAt },
@@ -59,7 +63,8 @@ export async function signUp(options: {
       existing ??
       (await tx.user.create({
         data: {
-          email,
+          ...userEmailData(email),
+          name: userNameData(""),
           passwordHash,
           memberships: { create: { perms: ["read", "write"], profile: { create: { kind: "personal" } } } },
         },

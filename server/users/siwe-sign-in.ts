@@ -3,6 +3,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { verifySiwe } from "../oauth/verify-siwe.ts";
+import { openEmail, openName } from "./user-email.ts";
 
 /** How long an issued nonce may wait for its signature. */
 const NONCE_MINUTES = 10;
@@ -50,5 +51,5 @@ export async function verifySiweSignIn(options: {
     where: { id: checked.value.userId },
     select: { email: true, name: true },
   });
-  return { ok: true, userId: checked.value.userId, ...user };
+  return { ok: true, userId: checked.value.userId, email: openEmail(user.email), name: openName(user.name) };
 }

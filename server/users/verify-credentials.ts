@@ -5,6 +5,7 @@ import { attemptWithinLimit } from "../security/limited-attempt.ts";
 import { mustVerifyEmail } from "./email-verification-gate.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { signInSchema } from "./users.schemas.ts";
+import { openName, whereUserEmail } from "./user-email.ts";
 
 let decoy: Promise<string> | undefined;
 const decoyHash = () => (decoy ??= hashPassword("decoy password, never matches"));
@@ -27,8 +28,8 @@ export async function verifyCredentials(input: unknown, clock: Clock = serverClo
     now: clock().getTime(),
     refusal: (wait) => `Too many failed sign-ins; try again in ${wait} seconds`,
     check: async () => {
-      const user = await prisma.user.findUnique({
-        where: { email },
+      const user = await prisma.user.findFirst({
+        where: whereUserEmail(email),
         select: { id: true, name: true, passwordHash: true, emailVerifiedAt: true },
       });
       // An unknown email costs the same hash as a wrong password, so timing does not tell which emails have accounts.
@@ -38,7 +39,7 @@ export async function verifyCredentials(input: unknown, clock: Clock = serverClo
       if (!user || !user.passwordHash || !matches || mustVerifyEmail(user)) {
         return { outcome: "failure", value: undefined };
       }
-      return { outcome: "success", value: { userId: user.id, email, name: user.name } };
+      return { outcome: "success", value: { userId: user.id, email, name: openName(user.name) } };
     },
   });
 }

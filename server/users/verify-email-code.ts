@@ -7,6 +7,7 @@ import { MAX_SECRET, tooLong } from "../limits.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
 import { MAX_CODE_ATTEMPTS, emailCodeMatches } from "./email-code.ts";
+import { openEmail } from "./user-email.ts";
 
 export const verifyEmailCodeSchema = z.object({
   ticket: z.string().min(1).max(MAX_SECRET, tooLong(MAX_SECRET)),
@@ -76,7 +77,7 @@ export async function verifyEmailCode(options: {
       data: { emailVerifiedAt: now, passwordHash: row.passwordHash },
       select: { email: true },
     });
-    return user.email;
+    return openEmail(user.email);
   });
   return { email };
 }

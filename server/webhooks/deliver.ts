@@ -10,6 +10,7 @@ import { nextAttemptAt } from "./schedule.ts";
 import { signingKey } from "./secret.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { webhookHeaders } from "./sign.ts";
+import { webhookBody } from "./webhook-body.ts";
 
 type Outcome = {
   delivery: ClaimedDelivery;
@@ -49,11 +50,12 @@ async function send(config: Config, clock: Clock, claimed: ClaimedDelivery[]): P
         result = { latencyMs: 0, error: "the subscription is inactive" };
       } else {
         const key = signingKey(delivery.secretSealed, config.secret);
-        headers = webhookHeaders({ id: delivery.id, timestamp: at, body: delivery.payload, key });
+        const body = webhookBody(delivery.payload);
+        headers = webhookHeaders({ id: delivery.id, timestamp: at, body, key });
         result = await sendWebhook({
           url: delivery.url,
           headers,
-          body: delivery.payload,
+          body,
           timeoutMs: config.webhooks.timeoutMs,
           policy: { allowPrivate: config.webhooks.allowPrivateUrls },
         });

@@ -9,6 +9,7 @@ import { announceDeliveriesDue } from "./claim-deliveries.ts";
 import { ownSubscription } from "./manage-subscriptions.ts";
 import type { deliveriesQuery, WebhookEventType } from "./webhook.schemas.ts";
 import type { AttemptView, DeliveryDetailView, DeliveryView } from "./webhook.responses.ts";
+import { webhookBody } from "./webhook-body.ts";
 
 export type { AttemptView, DeliveryView };
 
@@ -74,7 +75,11 @@ export async function getDelivery(options: {
   deliveryId: string;
 }): Promise<DeliveryDetailView> {
   const d = await ownDelivery(options.caller, options.subscriptionId, options.deliveryId);
-  return { ...deliveryView(d, d.attemptLog.at(-1)), payload: d.payload, attemptLog: d.attemptLog.map(attemptView) };
+  return {
+    ...deliveryView(d, d.attemptLog.at(-1)),
+    payload: webhookBody(d.payload),
+    attemptLog: d.attemptLog.map(attemptView),
+  };
 }
 
 /**

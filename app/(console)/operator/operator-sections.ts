@@ -10,6 +10,7 @@ const SECTIONS: (SectionTab & { need: RoleNeed })[] = [
   { href: "/operator/orders", label: s.orders, need: "treasurer" },
   { href: "/operator/bank", label: s.bank, need: "treasurer" },
   { href: "/operator/ledger", label: s.ledger, need: "treasurer" },
+  { href: "/operator/supply", label: s.supply, need: "treasurer" },
   { href: "/operator/screening", label: s.screening, need: "compliance" },
   { href: "/operator/approvals", label: s.approvals, need: ANY_OPERATOR },
   { href: "/operator/applications", label: s.applications, need: "admin" },
@@ -17,6 +18,7 @@ const SECTIONS: (SectionTab & { need: RoleNeed })[] = [
   { href: "/operator/countries", label: s.countries, need: "admin" },
   { href: "/operator/audit", label: s.audit, need: "admin" },
   { href: "/operator/outbox", label: s.outbox, need: "admin" },
+  { href: "/operator/keys", label: s.keys, need: "admin" },
   { href: "/operator/security", label: s.security, need: ANY_OPERATOR },
 ];
 

@@ -10,6 +10,7 @@ import { camt054, credit, importConfig, randomIban, seedHolder } from "../import
 import { listExceptions } from "./list-exceptions.ts";
 import { assignException } from "./assign-exception.ts";
 import { returnException } from "./return-exception.ts";
+import { payoutRemittance } from "../payments/payout-text.ts";
 
 await setUpTestInstance("bank_exceptions");
 
@@ -171,7 +172,8 @@ describe("C48: an exception is resolved once, by assigning or returning it, audi
     const payout = await prisma.payout.findUniqueOrThrow({ where: { id: entry.payoutId } });
     assert.equal(payout.bankEntryId, entryId);
     assert.equal(payout.amountMinor, 456n);
-    assert.ok(entry.endToEndId && payout.remittance.includes(entry.endToEndId), payout.remittance);
+    const remittance = payoutRemittance(payout);
+    assert.ok(entry.endToEndId && remittance.includes(entry.endToEndId), remittance);
     assert.equal(payout.endToEndId.length <= 35, true);
     const audit = await prisma.auditEntry.findMany({ where: { subjectId: entryId } });
     assert.equal(audit.length, 1);

@@ -8,8 +8,9 @@ import { bankEntryView } from "../operator/bank-views.ts";
 import { claimException, openException } from "./claim-exception.ts";
 import type { ApprovalView } from "../../approvals/approval.responses.ts";
 import { requestApproval } from "../../approvals/request-approval.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { BankEntry, Prisma } from "../../generated/prisma/client.ts";
 import { formatAmount } from "../../money/amount.ts";
+import { entryText } from "../import/entry-text.ts";
 
 /** What returning answers: the entry, returned; or (four eyes, C59) the approval it waits for. */
 export type ReturnOutcome = { entry: BankEntryView } | { approval: ApprovalView };
@@ -37,7 +38,7 @@ export async function returnException(options: {
       action: "bank.exception.return",
       subject: { type: "bank-entry", id: entry.id },
       payload: { reason },
-      summary: `Return ${formatAmount(entry.amountMinor)} ${entry.currency} to ${entry.debtorName ?? entry.debtorIban ?? "its sender"}`,
+      summary: `Return ${formatAmount(entry.amountMinor)} ${entry.currency} to ${debtorOf(entry)}`,
       actor,
       now: clock(),
     });
@@ -72,7 +73,7 @@ export async function performReturn(options: {
       actor,
       action: "bank.exception.return",
       subject: { type: "bank-entry", id: before.id },
-      before: { outcome: before.outcome, debtorIban: before.debtorIban, problem: before.problem },
+      before: { outcome: before.outcome, debtorIban: entryText(before).debtorIban, problem: before.problem },
       after: { outcome: after.outcome, payoutId },
       reason,
       at: now,
@@ -80,4 +81,9 @@ export async function performReturn(options: {
     return after;
   });
   return bankEntryView(entry);
+}
+
+function debtorOf(entry: BankEntry): string {
+  const { debtorName, debtorIban } = entryText(entry);
+  return debtorName ?? debtorIban ?? "its sender";
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { EntryLine } from "./entry-lines.ts";
+import { sealEntryText } from "./entry-text.ts";
 
 /* The booked entries of an import (`BankEntry`): those recorded before, and a batch's new ones, one statement each. */
 
@@ -92,9 +93,11 @@ export async function insertEntries(
     status: line.entry.status,
     bookingDate: line.entry.bookingDate?.slice(0, 10) ?? null,
     valueDate: line.entry.valueDate?.slice(0, 10) ?? null,
-    debtorName: line.transaction?.debtorName ?? null,
-    debtorIban: line.transaction?.debtorIban ?? null,
-    remittance: line.remittance ?? null,
+    ...sealEntryText({
+      debtorName: line.transaction?.debtorName ?? null,
+      debtorIban: line.transaction?.debtorIban ?? null,
+      remittance: line.remittance ?? null,
+    }),
     endToEndId: line.endToEndId ?? null,
     returnReason: line.returnReason ?? null,
     outcome,
@@ -112,7 +115,7 @@ export async function insertEntries(
       "outcome"::"BankEntryOutcome", "problem", "orderId", ${now}::timestamptz
     FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(
       "id" uuid, "identity" text, "side" text, "status" text, "amountMinor" text, "currency" text, "bookingDate" date,
-      "valueDate" date, "iban" text, "debtorName" text, "debtorIban" text, "remittance" text, "endToEndId" text,
+      "valueDate" date, "iban" text, "debtorName" jsonb, "debtorIban" jsonb, "remittance" jsonb, "endToEndId" text,
       "returnReason" text, "outcome" text, "problem" text, "orderId" uuid)
     ON CONFLICT ("identity") DO NOTHING
     RETURNING "id"::text AS "id"`;

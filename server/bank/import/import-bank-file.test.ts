@@ -8,6 +8,8 @@ import { CLIENT_CREDENTIALS, type Caller } from "../../oauth/caller.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { fixture } from "../iso20022/testing/fixtures.ts";
 import { awaitImportedOrders, importBankFile, importDrivesSettled, mintUnmatched } from "./import-bank-file.ts";
+import { orderMemo } from "../../orders/order-text.ts";
+import { entryText } from "./entry-text.ts";
 import {
   camt054,
   credit,
@@ -64,7 +66,7 @@ describe("issue 24: the importer", () => {
     // First in the file: the queue holds only this mint (the other tests leave theirs queued, not driven).
     const [order] = await awaitImportedOrders(report, config, { waitMs: 60_000 });
     assert.equal(order?.state, "processed");
-    assert.equal(order?.memo, "Top-up for my wallet");
+    assert.equal(order && orderMemo(order), "Top-up for my wallet");
     assert.equal(await prisma.domainEvent.count({ where: { type: "order.updated", profileId: holder.profileId } }), 1);
   });
 
@@ -92,8 +94,8 @@ describe("issue 24: the importer", () => {
     const payment = await prisma.incomingPayment.findUniqueOrThrow({ where: { orderId: order.id } });
     assert.equal(payment.bankReference, a.identity);
 
-    const stored = await fileStorage(config.files.storage).get(first.file.sha256);
-    assert.ok(stored, "the file's content is kept in file storage under its SHA-256");
+    const stored = await fileStorage(config).get(first.file.sha256);
+    assert.ok(stored, "the file's content is kept in file storage, found by its SHA-256");
     assert.deepEqual(new Uint8Array(await new Response(stored).arrayBuffer()), new Uint8Array(bytes));
 
     const before = await rowCounts();
@@ -195,7 +197,7 @@ describe("issue 24: the importer", () => {
     );
     assert.equal(exceptions[1]!.iban, pending.iban);
     assert.equal(exceptions[1]!.amountMinor, 1000n);
-    assert.equal(exceptions[1]!.debtorName, "Anna Müller");
+    assert.equal(entryText(exceptions[1]!).debtorName, "Anna Müller");
     assert.equal(await prisma.order.count({ where: { profileId: { in: [pending.profileId, blocked.profileId] } } }), 0);
   });
 

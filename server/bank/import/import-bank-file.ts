@@ -35,6 +35,9 @@ const IMPORT_TIMEOUT_MS = 30 * 60_000;
 /** How long an import waits for the database (on the embedded one, for another import to finish). */
 const IMPORT_MAX_WAIT_MS = 10 * 60_000;
 
+/** Files up to this size (bytes) are stored while their import runs; larger ones before it. */
+const STORE_BESIDE_LIMIT = 256 * 1024;
+
 /**
  * Imports one bank file (camt.052/053/054, pain.002): validated against its schema before anything is read, then
  * applied as one transaction, all of it or nothing, with a report per entry. See docs/bank.md, "The importer".
@@ -81,6 +84,13 @@ export async function importBankFile(options: {
   const prisma = await db();
   // Read before the transaction: building it reads the lists, which on the embedded database would wait for it.
   const screening = await currentIndex();
+  // The content is stored (sealed, C70) while the import's transaction runs, and the commit waits for it, so a
+  // recorded file always has its content; a rollback leaves at most an unreferenced blob (the same bytes imported
+  // again find it). A large file's is stored first instead: sealing is work on this thread, which beside the
+  // import's own would finish only at its end.
+  const storing = file.size > STORE_BESIDE_LIMIT ? undefined : storeInboundFile(options.content, file.sha256, config);
+  storing?.catch(() => undefined);
+  if (!storing) await storeInboundFile(options.content, file.sha256, config);
   const asked = Date.now();
   const report = await prisma.$transaction(
     async (tx) => {
@@ -120,17 +130,13 @@ export async function importBankFile(options: {
           sha256: known.sha256,
         });
       }
-      // A new file: its content is stored while the entries are imported, and the commit waits for it, so a
-      // recorded file always has its content. (A rollback meanwhile leaves at most an unreferenced blob.)
-      const stored = storeInboundFile(options.content, file.sha256, config);
-      stored.catch(() => undefined);
       const entries =
         file.kind === "statement"
           ? await importStatement(tx, file, { fileId, now, ...options, budget, screening })
           : await importPaymentStatus(tx, file, { fileId, now, config });
       const counts = countResults(entries);
       await tx.bankFile.update({ where: { id: fileId }, data: { summary: counts } });
-      await stored;
+      await storing;
       // The last moment to give up: past it the transaction rolls back and nothing of the file is written.
       budget.check();
       const result: ImportReport = {

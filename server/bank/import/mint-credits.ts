@@ -3,14 +3,20 @@ import { queueSender } from "../../chains/chain-queue.ts";
 import { resolveChain, tokenContract, type Currency } from "../../chains/registry.ts";
 import type { Config } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { EVENT_DATA } from "../../events/event-data.ts";
+import { sealAtRest } from "../../keys/sealed-value.ts";
 import { Prisma, type Order } from "../../generated/prisma/client.ts";
 import { mailText, type MailContent } from "../../mail/enqueue-mail.ts";
+import { mailRecipient, sealedMail } from "../../mail/mail-columns.ts";
 import { announceMail } from "../../mail/mail-channel.ts";
+import { memberEmails } from "../../mail/profile-recipients.ts";
 import { minorToTokenUnits } from "../../money/amount.ts";
 import { displayAmount } from "../../money/display.ts";
 import { writableBySql } from "../../oauth/accessible-profiles.ts";
 import type { Caller } from "../../oauth/caller.ts";
+import { sealIncomingText, sealOrderText } from "../../orders/order-text.ts";
 import { orderView } from "../../orders/order-view.ts";
+import { ibanIndexOf } from "../../ibans/iban-number.ts";
 
 /*
  * Money in, minted: what a credit to one of our IBANs becomes, however it arrives (a bank file through the importer,
@@ -57,13 +63,21 @@ export async function ibanHolders(
 ): Promise<Map<string, IbanHolder>> {
   const wanted = [...new Set(ibans)];
   if (wanted.length === 0) return new Map();
-  const rows = await tx.$queryRaw<IbanHolder[]>`
-    SELECT i."iban", i."profileId"::text AS "profileId", i."address", i."chain", i."state"::text AS "ibanState",
-      p."state"::text AS "profileState",
+  // Numbers are sealed (C70): found by their blind index, or by the plain number of a row not indexed yet.
+  const byIndex = new Map(wanted.map((iban) => [ibanIndexOf(iban), iban]));
+  const rows = await tx.$queryRaw<(Omit<IbanHolder, "iban"> & { ibanIndex: string | null; stored: unknown })[]>`
+    SELECT i."ibanIndex", i."iban" AS "stored", i."profileId"::text AS "profileId", i."address", i."chain",
+      i."state"::text AS "ibanState", p."state"::text AS "profileState",
       ${writableBy ? writableBySql(writableBy, Prisma.sql`i."profileId"`) : Prisma.sql`true`} AS "writable"
     FROM "Iban" i JOIN "Profile" p ON p."id" = i."profileId"
-    WHERE i."iban" IN (SELECT jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`;
-  return new Map(rows.map((row) => [row.iban, row]));
+    WHERE i."ibanIndex" IN (SELECT jsonb_array_elements_text(${JSON.stringify([...byIndex.keys()])}::jsonb))
+      OR (i."ibanIndex" IS NULL AND i."iban" IN (SELECT jsonb_array_elements(${JSON.stringify(wanted)}::jsonb)))`;
+  return new Map(
+    rows.map(({ ibanIndex, stored, ...row }) => {
+      const iban = (ibanIndex !== null && byIndex.get(ibanIndex)) || (stored as string);
+      return [iban, { ...row, iban }];
+    }),
+  );
 }
 
 /** Why a credit to this holder's IBAN cannot be minted, in words; undefined when it can. */
@@ -130,6 +144,7 @@ export function issueOrderFor(credit: CreditToMint, orderId: string, now: Date):
       details: { name: credit.debtor.name },
     },
     memo,
+    memoKey: null,
     referenceNumber: null,
     state: "pending",
     message: null,
@@ -169,10 +184,17 @@ export async function mintCredits(
 ): Promise<Map<string, MintedCredit>> {
   if (credits.length === 0) return new Map();
   const sender = queueSender(config);
+  // The people's addresses are sealed at rest (C70): opened here, not in the statement.
+  const recipients = await memberEmails(
+    tx,
+    credits.map((c) => c.profileId),
+  );
   const rows = credits.map((credit, ord) => {
     const chain = resolveChain(credit.chain, config.environment);
     if (!chain) throw new Error(`IBAN ${credit.iban} mints on ${credit.chain}, not a chain of this environment`);
     const order = issueOrderFor(credit, randomUUID(), now);
+    const sealedOrder = sealOrderText(order);
+    const sealedPayment = sealIncomingText(credit);
     return {
       ord,
       orderId: order.id,
@@ -181,17 +203,19 @@ export async function mintCredits(
       iban: credit.iban,
       amountMinor: credit.amountMinor.toString(),
       currency: credit.currency,
-      memo: credit.memo ?? null,
-      debtor: credit.debtor,
+      memo: sealedPayment.memo,
+      debtor: sealedPayment.debtor,
       profileId: order.profileId,
       address: order.address,
       addressKey: order.addressKey,
       chain: order.chain,
-      counterpart: order.counterpart,
-      orderMemo: order.memo,
-      view: orderView(order),
+      counterpart: sealedOrder.counterpart,
+      orderMemo: sealedOrder.memo,
+      memoKey: sealedOrder.memoKey,
+      view: sealAtRest(orderView(order), EVENT_DATA),
       units: minorToTokenUnits(credit.amountMinor, tokenContract(chain, credit.currency).decimals).toString(),
       ...paymentMail(credit, order.address, chain.name),
+      mailTo: (recipients.get(credit.profileId) ?? []).map(mailRecipient),
     };
   });
   const { mail } = config;
@@ -199,9 +223,9 @@ export async function mintCredits(
     WITH "input" AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
         "ord" int, "orderId" uuid, "txId" uuid, "bankReference" text, "iban" text, "amountMinor" text,
-        "currency" text, "memo" text, "debtor" jsonb, "profileId" uuid, "address" text, "addressKey" text,
-        "chain" text, "counterpart" jsonb, "orderMemo" text, "view" jsonb, "units" text, "mailSubject" text,
-        "mailBody" text, "mailContent" jsonb)
+        "currency" text, "memo" jsonb, "debtor" jsonb, "profileId" uuid, "address" text, "addressKey" text,
+        "chain" text, "counterpart" jsonb, "orderMemo" jsonb, "memoKey" text, "view" jsonb, "units" text,
+        "mailSubject" text, "mailBody" jsonb, "mailContent" jsonb, "mailTo" jsonb)
     ), "payment" AS (
       INSERT INTO "IncomingPayment" (
         "id", "bankReference", "iban", "amountMinor", "currency", "memo", "debtor", "receivedAt", "orderId"
@@ -214,10 +238,11 @@ export async function mintCredits(
     ), "placed" AS (
       INSERT INTO "Order" (
         "id", "kind", "profileId", "address", "addressKey", "chain", "currency", "amountMinor", "counterpart", "memo",
-        "state", "placedAt", "updatedAt", "chainAttemptAt"
+        "memoKey", "state", "placedAt", "updatedAt", "chainAttemptAt"
       )
       SELECT i."orderId", 'issue'::"OrderKind", i."profileId", i."address", i."addressKey", i."chain", i."currency",
-        i."amountMinor"::bigint, i."counterpart", i."orderMemo", 'pending'::"OrderState", ${now}::timestamptz,
+        i."amountMinor"::bigint, i."counterpart", i."orderMemo", i."memoKey",
+        'pending'::"OrderState", ${now}::timestamptz,
         ${now}::timestamptz, ${now}::timestamptz
       FROM "input" i JOIN "payment" p ON p."orderId" = i."orderId" ORDER BY i."ord"
       RETURNING "id"
@@ -228,18 +253,17 @@ export async function mintCredits(
     ), "mail" AS (
       -- "Payment received", to the people of each IBAN that asked for payment mail (emailNotifications).
       INSERT INTO "OutboxMessage" (
-        "id", "to", "subject", "body", "kind", "content", "applicationId", "messageId", "status", "createdAt",
+        "id", "to", "toIndex", "subject", "body", "kind", "content", "applicationId", "messageId", "status", "createdAt",
         "nextAttemptAt"
       )
-      SELECT gen_random_uuid(), lower(u."email"), i."mailSubject", i."mailBody", 'payment-received', i."mailContent",
+      SELECT gen_random_uuid(), t."to", t."toIndex", i."mailSubject", i."mailBody", 'payment-received', i."mailContent",
         (SELECT g."applicationId" FROM "ApplicationGrant" g
           WHERE g."profileId" = i."profileId" AND g."revokedAt" IS NULL ORDER BY g."createdAt" LIMIT 1),
         '<' || gen_random_uuid()::text || '@' || ${mail.messageIdHost} || '>',
         ${mail.smtpUrl ? "queued" : "kept"}::"MailStatus", ${now}::timestamptz, ${now}::timestamptz
       FROM "input" i JOIN "placed" o ON o."id" = i."orderId"
-        JOIN "Iban" b ON b."iban" = i."iban" AND b."emailNotifications"
-        JOIN "ProfileMember" m ON m."profileId" = i."profileId"
-        JOIN "User" u ON u."id" = m."userId"
+        JOIN "Iban" b ON b."profileId" = i."profileId" AND b."emailNotifications"
+        CROSS JOIN jsonb_to_recordset(i."mailTo") AS t("to" jsonb, "toIndex" text)
       ORDER BY i."ord"
     ), "queued" AS (
       INSERT INTO "ChainTransaction" (
@@ -270,5 +294,6 @@ function paymentMail(credit: CreditToMint, address: string, chain: string) {
       ...(credit.memo ? [`The payment's reference: ${credit.memo}`] : []),
     ],
   };
-  return { mailSubject: content.subject, mailBody: mailText(content), mailContent: content };
+  const sealed = sealedMail(mailText(content), content);
+  return { mailSubject: content.subject, mailBody: sealed.body, mailContent: sealed.content };
 }

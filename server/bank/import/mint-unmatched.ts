@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { holderProblem, ibanHolders, mintCredits, routedTargets } from "./mint-credits.ts";
+import { entryText } from "./entry-text.ts";
 
 /**
  * An exception assigned by an operator (C48): an `unmatched` credit minted to the approved IBAN they chose, through
@@ -23,9 +24,9 @@ export async function mintUnmatched(
       side: string;
       amountMinor: bigint;
       currency: string;
-      debtorName: string | null;
-      debtorIban: string | null;
-      remittance: string | null;
+      debtorName: unknown;
+      debtorIban: unknown;
+      remittance: unknown;
     }[]
   >`
     SELECT "identity", "outcome"::text AS "outcome", "side", "amountMinor", "currency", "debtorName", "debtorIban",
@@ -44,6 +45,7 @@ export async function mintUnmatched(
   if (problem || !holder) {
     throw new AppError("VALIDATION", "Validation errors", { iban: problem ?? "does not take payments" });
   }
+  const text = entryText(entry);
   const credit = {
     bankReference: entry.identity,
     iban,
@@ -52,8 +54,8 @@ export async function mintUnmatched(
     chain: holder.chain,
     amountMinor: entry.amountMinor,
     currency: "eur" as const,
-    memo: entry.remittance ?? undefined,
-    debtor: { name: entry.debtorName ?? "", ...(entry.debtorIban ? { iban: entry.debtorIban } : {}) },
+    memo: text.remittance ?? undefined,
+    debtor: { name: text.debtorName ?? "", ...(text.debtorIban ? { iban: text.debtorIban } : {}) },
   };
   const routed = (await routedTargets(tx, [credit], config)).get(0);
   const minted = (await mintCredits(tx, [{ ...credit, ...routed }], config, now)).get(entry.identity);

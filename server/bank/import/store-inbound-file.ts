@@ -15,7 +15,7 @@ export async function storeInboundFile(
   sha256: string,
   config: Config,
 ): Promise<void> {
-  const storage = fileStorage(config.files.storage);
+  const storage = fileStorage(config);
   if (await storage.exists(sha256)) return;
   await fs.mkdir(config.files.spoolDir, { recursive: true });
   const spool = path.join(config.files.spoolDir, `bank-${randomBytes(8).toString("hex")}.xml`);

@@ -2,6 +2,7 @@ import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { fileStorage } from "../../files/configured-storage.ts";
+import { openPaymentFile } from "../payments/payment-file-content.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +21,7 @@ export async function bankFileContent(options: {
   if (!file) throw new AppError("NOT_FOUND", "Bank file not found");
   const name = file.name.toLowerCase().endsWith(".xml") ? file.name : `${file.name}.xml`;
   if (file.content) {
-    const bytes = new Uint8Array(file.content);
+    const bytes = openPaymentFile(file.content);
     const content = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(bytes);
@@ -29,7 +30,7 @@ export async function bankFileContent(options: {
     });
     return { name, type: "application/xml", size: bytes.byteLength, content };
   }
-  const content = await fileStorage(config.files.storage).get(file.sha256);
+  const content = await fileStorage(config).get(file.sha256);
   if (!content) throw new AppError("NOT_FOUND", "The bank file's content is no longer stored");
   return { name, type: "application/xml", size: file.size, content };
 }

@@ -1,5 +1,7 @@
 import { formatAmount } from "../../money/amount.ts";
 import type { BankEntry, BankFile, Payout } from "../../generated/prisma/client.ts";
+import { entryText } from "../import/entry-text.ts";
+import { payoutCounterpartOf, payoutRemittance } from "../payments/payout-text.ts";
 import type { BankEntryView, BankFileView, PayoutView } from "./bank-operator.responses.ts";
 
 /** Rows of the bank rail as the admin API and the console show them: amounts as decimals, dates as ISO strings. */
@@ -41,9 +43,7 @@ export function bankEntryView(row: BankEntry): BankEntryView {
     bookingDate: isoDay(row.bookingDate),
     valueDate: isoDay(row.valueDate),
     iban: row.iban,
-    debtorName: row.debtorName,
-    debtorIban: row.debtorIban,
-    remittance: row.remittance,
+    ...entryText(row),
     endToEndId: row.endToEndId,
     outcome: row.outcome,
     problem: row.problem,
@@ -60,7 +60,7 @@ function text(value: unknown): string | null {
 }
 
 export function payoutView(row: Payout): PayoutView {
-  const counterpart = summaryOf(row.counterpart);
+  const counterpart = summaryOf(payoutCounterpartOf(row));
   return {
     id: row.id,
     endToEndId: row.endToEndId,
@@ -70,7 +70,7 @@ export function payoutView(row: Payout): PayoutView {
     currency: row.currency,
     creditorName: text(summaryOf(counterpart.details).name),
     creditorIban: text(summaryOf(counterpart.identifier).iban),
-    remittance: row.remittance,
+    remittance: payoutRemittance(row),
     state: row.state,
     fileId: row.fileId,
     sentAt: row.sentAt.toISOString(),

@@ -2,12 +2,16 @@ import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { AppError } from "../../errors.ts";
 import type { BankEntry, Order, Payout, Prisma } from "../../generated/prisma/client.ts";
 import { logger } from "../../logging/logger.ts";
+import { orderCounterpart, orderMemo } from "../../orders/order-text.ts";
 import type { CounterpartView } from "../../orders/order.responses.ts";
+import { entryText } from "../import/entry-text.ts";
 import { redeemEndToEndId, returnEndToEndId } from "./end-to-end-id.ts";
 import { payoutCounterpart, redeemRemittance, remittanceText, SEPA_CURRENCY, sepaName } from "./payment-text.ts";
+import { sealPayoutText } from "./payout-text.ts";
 import type { PayoutContext } from "./payout-types.ts";
 import { announceReleaseSoon, releaseWrittenFile } from "./release-payment-file.ts";
 import { paymentFileBytes, recordPaymentFile } from "./write-payment-file.ts";
+import { openProfileName } from "../../profiles/profile-name.ts";
 
 /**
  * A redeem order's payout once its tokens are burned (inside the transaction that records the burn): a `Payout` in
@@ -22,7 +26,7 @@ export async function instructPayout(
   order: Order,
   ctx: PayoutContext,
 ): Promise<{ payoutId: string; released: boolean }> {
-  const counterpart = order.counterpart as CounterpartView;
+  const counterpart = orderCounterpart(order);
   if (order.kind !== "redeem" || counterpart.identifier.standard !== "iban") {
     throw new Error(`Order ${order.id} is not a redeem order paid out to an IBAN`);
   }
@@ -35,8 +39,10 @@ export async function instructPayout(
       bankReference: endToEndId,
       amountMinor: order.amountMinor,
       currency: order.currency.toLowerCase(),
-      counterpart: payoutCounterpart(counterpart, profile?.name ?? ""),
-      remittance: redeemRemittance(order, endToEndId),
+      ...sealPayoutText({
+        counterpart: payoutCounterpart(counterpart, openProfileName(profile?.name)),
+        remittance: redeemRemittance({ referenceNumber: order.referenceNumber, memo: orderMemo(order) }, endToEndId),
+      }),
       state: "instructed",
       sentAt: ctx.now,
     },
@@ -60,7 +66,8 @@ export async function returnableTo(tx: Prisma.TransactionClient, entry: BankEntr
       `The credit was returned to its sender before and the bank ${earlier.state === "rejected" ? "rejected" : "sent back"} that payment: assign it instead`,
     );
   }
-  const iban = entry.debtorIban === null ? undefined : electronicFormatIBAN(entry.debtorIban);
+  const { debtorIban } = entryText(entry);
+  const iban = debtorIban === null ? undefined : electronicFormatIBAN(debtorIban);
   if (!iban || !isValidIBAN(iban)) {
     throw new AppError("VALIDATION", "The credit cannot be returned: the bank reported no valid debtor IBAN", {
       debtorIban: "is missing or not a valid IBAN",
@@ -100,7 +107,7 @@ export async function instructReturn(
     entry.endToEndId && entry.endToEndId !== "NOTPROVIDED" ? entry.endToEndId : entry.identity.replace(/^\w+:/, "");
   const counterpart: CounterpartView = {
     identifier: { standard: "iban", iban },
-    details: { name: sepaName(entry.debtorName ?? "") || "NOTPROVIDED" },
+    details: { name: sepaName(entryText(entry).debtorName ?? "") || "NOTPROVIDED" },
   };
   const payout = await tx.payout.create({
     data: {
@@ -109,8 +116,10 @@ export async function instructReturn(
       bankReference: endToEndId,
       amountMinor: entry.amountMinor,
       currency: SEPA_CURRENCY,
-      counterpart: counterpart,
-      remittance: remittanceText(`Return of ${original}`) || `Return ${endToEndId}`,
+      ...sealPayoutText({
+        counterpart,
+        remittance: remittanceText(`Return of ${original}`) || `Return ${endToEndId}`,
+      }),
       state: "instructed",
       sentAt: ctx.now,
     },

@@ -2,6 +2,7 @@ import type { Payout, Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/enqueue-mail.ts";
 import { profileRecipients } from "../../mail/profile-recipients.ts";
 import { displayAmount } from "../../money/display.ts";
+import { payoutCounterpartOf, payoutRemittance } from "./payout-text.ts";
 
 /**
  * Tells the people of a redeem's profile, in the transaction that moved its payout, that the bank paid it out
@@ -17,7 +18,10 @@ export async function mailPayout(
   const order = await tx.order.findUniqueOrThrow({ where: { id: payout.orderId }, select: { profileId: true } });
   const { emails, applicationId } = await profileRecipients(tx, order.profileId);
   const amount = displayAmount(payout.amountMinor, payout.currency);
-  const counterpart = payout.counterpart as { identifier?: { iban?: string }; details?: { name?: string } } | null;
+  const counterpart = payoutCounterpartOf(payout) as {
+    identifier?: { iban?: string };
+    details?: { name?: string };
+  } | null;
   const to = [counterpart?.details?.name, counterpart?.identifier?.iban].filter(Boolean).join(", ");
   const message =
     state === "debited"
@@ -26,7 +30,7 @@ export async function mailPayout(
           subject: `${amount} is on its way`,
           paragraphs: [
             `The bank sent your payout of ${amount}${to ? ` to ${to}` : ""}.`,
-            `Its reference: ${payout.remittance || payout.endToEndId}.`,
+            `Its reference: ${payoutRemittance(payout) || payout.endToEndId}.`,
           ],
         }
       : {

@@ -16,13 +16,15 @@ import { releasePaymentFile, runPaymentRun } from "./payouts.ts";
 import { bankConfig, burned, customer, orderEvents, PAYEES, placedRedeem } from "./testing/payout-fixtures.ts";
 import { paymentFileProblems } from "./verify-payment-file.ts";
 import { writePaymentFile } from "./write-payment-file.ts";
+import { payoutRemittance } from "./payout-text.ts";
+import { openPaymentFile } from "./payment-file-content.ts";
 
 // Issue 24, money out: payment files (C49) on the test database (PGlite, or PostgreSQL when DATABASE_URL is set).
 await setUpTestInstance("payment-files");
 
 /** The file as the bank reads it: valid against the official schema of its version, checked here without our code. */
 function assertSchemaValid(file: BankFile): void {
-  const document = XmlDocument.fromBuffer(new Uint8Array(file.content!));
+  const document = XmlDocument.fromBuffer(openPaymentFile(file.content!));
   try {
     validatorFor(messageById(file.message)).validate(document);
   } finally {
@@ -32,7 +34,7 @@ function assertSchemaValid(file: BankFile): void {
 
 /** Its payments as written: end-to-end id and amount, after checking NbOfTxs and CtrlSum against them (C49). */
 function paymentsOf(file: BankFile): Map<string, bigint> {
-  const root = at(readBankFile(new Uint8Array(file.content!), { directions: ["out"] }).document, "CstmrCdtTrfInitn")!;
+  const root = at(readBankFile(openPaymentFile(file.content!), { directions: ["out"] }).document, "CstmrCdtTrfInitn")!;
   const transactions = childrenNamed(at(root, "PmtInf"), "CdtTrfTxInf");
   const payments = new Map<string, bigint>();
   for (const transaction of transactions) {
@@ -111,7 +113,7 @@ describe("issue 24: payment files (C49)", () => {
     const prisma = await db();
     const payout = await prisma.payout.findUniqueOrThrow({ where: { orderId: order.id } });
     assert.equal(payout.state, "released");
-    assert.equal(payout.remittance, "RF18539007547034");
+    assert.equal(payoutRemittance(payout), "RF18539007547034");
     const [file] = await filesOf([settled.paymentFileId]);
     assert.equal(file!.state, "released");
     assert.equal(file!.message, "pain.001.001.09");
@@ -120,7 +122,8 @@ describe("issue 24: payment files (C49)", () => {
     assertSchemaValid(file!);
     assert.deepEqual(paymentFileProblems(file!, [payout]), []);
     assert.equal(await assertLeadsToOrders([file!]), 1);
-    const text = new TextDecoder().decode(file!.content!);
+    assert.ok(!new TextDecoder().decode(file!.content!).includes("Zoe Angstrom"), "C70 the kept file is sealed");
+    const text = new TextDecoder().decode(openPaymentFile(file!.content!));
     assert.match(text, /<Ref>RF18539007547034<\/Ref>/);
     assert.match(text, /<Nm>Zoe Angstrom \+ Son<\/Nm>/);
   });
@@ -237,7 +240,7 @@ describe("issue 24: payment files (C49)", () => {
     const [outcome] = (await runPaymentRun(config)).files;
     const file = await prisma.bankFile.findUniqueOrThrow({ where: { id: outcome!.fileId } });
     const tampered = new TextDecoder()
-      .decode(file.content!)
+      .decode(openPaymentFile(file.content!))
       .replace('<InstdAmt Ccy="EUR">77.00', '<InstdAmt Ccy="EUR">770.00');
     await prisma.bankFile.update({ where: { id: file.id }, data: { content: new TextEncoder().encode(tampered) } });
     await assert.rejects(

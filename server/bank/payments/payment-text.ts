@@ -1,7 +1,8 @@
-import type { Order, Payout } from "../../generated/prisma/client.ts";
+import type { Payout } from "../../generated/prisma/client.ts";
 import type { CounterpartView } from "../../orders/order.responses.ts";
 import { isCreditorReference, toSepaText } from "../iso20022/sepa-text.ts";
 import type { Payment } from "../iso20022/write-pain001.ts";
+import { payoutCounterpartOf, payoutRemittance } from "./payout-text.ts";
 
 /*
  * What a payout says in a payment file: the creditor's name, IBAN and BIC, and the remittance. Texts are brought
@@ -45,7 +46,7 @@ export function payoutCounterpart(counterpart: CounterpartView, fallbackName: st
  * The remittance of a redeem's payout: its reference number (as an ISO 11649 creditor reference when it is one,
  * spaces removed), else its memo, in the SEPA set; the end-to-end id when neither leaves any character.
  */
-export function redeemRemittance(order: Pick<Order, "referenceNumber" | "memo">, endToEndId: string): string {
+export function redeemRemittance(order: { referenceNumber: string | null; memo: string }, endToEndId: string): string {
   if (order.referenceNumber !== null) {
     const compact = order.referenceNumber.replace(/\s+/g, "").toUpperCase();
     if (isCreditorReference(compact)) return compact;
@@ -64,7 +65,8 @@ export function remittanceText(text: string): string {
 
 /** The payout as a payment of a pain.001 (its instruction id is the payout's id without dashes). */
 export function paymentOf(payout: Payout): Payment {
-  const counterpart = payout.counterpart as CounterpartView;
+  const counterpart = payoutCounterpartOf(payout);
+  const remittance = payoutRemittance(payout);
   if (counterpart.identifier.standard !== "iban") throw new Error(`Payout ${payout.id} is not to an IBAN`);
   if (payout.currency.toLowerCase() !== SEPA_CURRENCY) throw new Error(`Payout ${payout.id} is not in euros`);
   const { iban, bic } = counterpart.identifier;
@@ -74,8 +76,6 @@ export function paymentOf(payout: Payout): Payment {
     amountMinor: payout.amountMinor,
     currency: "EUR",
     creditor: { name: counterpartName(counterpart) || "NOTPROVIDED", iban, ...(bic ? { bic } : {}) },
-    remittance: isCreditorReference(payout.remittance)
-      ? { creditorReference: payout.remittance }
-      : { unstructured: payout.remittance },
+    remittance: isCreditorReference(remittance) ? { creditorReference: remittance } : { unstructured: remittance },
   };
 }

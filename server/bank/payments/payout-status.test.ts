@@ -5,7 +5,7 @@ import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import type { BankEntry, Order } from "../../generated/prisma/client.ts";
+import { Prisma, type BankEntry, type Order } from "../../generated/prisma/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { redeemEndToEndId, returnEndToEndId } from "./end-to-end-id.ts";
 import { instructReturn, runPaymentRun, settlePayoutEntry, type PayoutOutcome } from "./payouts.ts";
@@ -16,6 +16,9 @@ import {
   walletBalance,
 } from "./testing/payout-assertions.ts";
 import { bankConfig, burned, customer, placedRedeem, statusReport } from "./testing/payout-fixtures.ts";
+import { ENTRY_DEBTOR_IBAN, ENTRY_DEBTOR_NAME, ENTRY_REMITTANCE } from "../import/entry-columns.ts";
+import { sealAtRest } from "../../keys/sealed-value.ts";
+import { payoutCounterpartOf, payoutRemittance } from "./payout-text.ts";
 
 // Issue 24, money out: what the bank answers (C50), on the test database.
 await setUpTestInstance("payout-status");
@@ -245,9 +248,9 @@ describe("issue 24: status back (C50)", () => {
           amountMinor: 15_000n,
           currency: "EUR",
           iban: "DE00000000000000000000",
-          debtorName: "Müller & Töchter GmbH",
-          debtorIban,
-          remittance: "unknown reference",
+          debtorName: sealAtRest("Müller & Töchter GmbH", ENTRY_DEBTOR_NAME),
+          debtorIban: debtorIban === null ? Prisma.DbNull : sealAtRest(debtorIban, ENTRY_DEBTOR_IBAN),
+          remittance: sealAtRest("unknown reference", ENTRY_REMITTANCE),
           endToEndId: "E2E-FROM-SENDER-1",
           outcome: "unmatched",
           problem: "No IBAN of ours",
@@ -262,10 +265,17 @@ describe("issue 24: status back (C50)", () => {
       const { payoutId } = await prisma.$transaction((tx) => instructReturn(tx, entry, { config, now: new Date() }));
       const payout = await prisma.payout.findUniqueOrThrow({ where: { id: payoutId } });
       assert.deepEqual(
-        [payout.bankEntryId, payout.orderId, payout.endToEndId, payout.state, payout.amountMinor, payout.remittance],
+        [
+          payout.bankEntryId,
+          payout.orderId,
+          payout.endToEndId,
+          payout.state,
+          payout.amountMinor,
+          payoutRemittance(payout),
+        ],
         [entry.id, null, returnEndToEndId(entry.id), "released", 15_000n, "Return of E2E-FROM-SENDER-1"],
       );
-      assert.deepEqual(payout.counterpart, {
+      assert.deepEqual(payoutCounterpartOf(payout), {
         identifier: { standard: "iban", iban: "DE89370400440532013000" },
         details: { name: "Muller + Tochter GmbH" },
       });

@@ -2,6 +2,7 @@ import type { Order, Payout, Prisma } from "../../generated/prisma/client.ts";
 import { recordOrderEvent } from "../../orders/order-view.ts";
 import { queueOrderTransaction } from "../../orders/queue-order-transaction.ts";
 import type { PayoutContext } from "./payout-types.ts";
+import { orderCounterpart, sealOrderText } from "../../orders/order-text.ts";
 
 /** The longest memo an order carries (CONTRACT §4.17). */
 const MEMO_LENGTH = 140;
@@ -40,8 +41,7 @@ export async function reissueRedeem(
       chain: redeem.chain,
       currency: redeem.currency,
       amountMinor,
-      counterpart: redeem.counterpart as Prisma.InputJsonValue,
-      memo: memo.slice(0, MEMO_LENGTH),
+      ...sealOrderText({ counterpart: orderCounterpart(redeem), memo: memo.slice(0, MEMO_LENGTH) }),
       state: "pending",
       placedAt: now,
       parentOrderId: redeem.id,

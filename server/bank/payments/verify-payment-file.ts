@@ -4,6 +4,7 @@ import type { BankFile, Payout } from "../../generated/prisma/client.ts";
 import { formatDecimalAmount, parseDecimalAmount } from "../iso20022/decimal-amount.ts";
 import { readBankFile } from "../iso20022/read-bank-file.ts";
 import { at, childrenNamed, textAt, type XmlTree } from "../iso20022/xml-tree.ts";
+import { openPaymentFile } from "./payment-file-content.ts";
 
 /*
  * A payment file checked again before it leaves (C49): its stored bytes are the ones written (SHA-256), are valid
@@ -16,7 +17,7 @@ import { at, childrenNamed, textAt, type XmlTree } from "../iso20022/xml-tree.ts
 /** Every way the file differs from what it must be; empty when it is right. */
 export function paymentFileProblems(file: BankFile, payouts: readonly Payout[]): string[] {
   if (!file.content) return ["the file has no content"];
-  const bytes = new Uint8Array(file.content);
+  const bytes = openPaymentFile(file.content);
   const problems: string[] = [];
   if (createHash("sha256").update(bytes).digest("hex") !== file.sha256) {
     problems.push("its bytes are not the ones written (SHA-256 differs)");

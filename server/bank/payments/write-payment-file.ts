@@ -5,6 +5,7 @@ import { formatDecimalAmount } from "../iso20022/decimal-amount.ts";
 import { writePain001 } from "../iso20022/write-pain001.ts";
 import { paymentOf } from "./payment-text.ts";
 import type { PayoutContext } from "./payout-types.ts";
+import { sealPaymentFile } from "./payment-file-content.ts";
 
 /** What an outbound file's `summary` holds (C49): the number of payments and their sum, as in its group header. */
 export type PaymentFileSummary = { nbOfTxs: number; ctrlSum: string };
@@ -83,7 +84,7 @@ export async function recordPaymentFile(
       name: `pain001-${messageId}.xml`,
       source: "payment-run",
       state: "written",
-      content: new Uint8Array(bytes),
+      content: sealPaymentFile(bytes),
       summary,
       accountIban: account.iban,
       createdAt: now,

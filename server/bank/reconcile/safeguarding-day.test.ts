@@ -84,6 +84,7 @@ async function payout(p: {
       amountMinor: p.amountMinor,
       currency: p.currency ?? "eur",
       counterpart: {},
+      remittance: "",
       state: p.state ?? "released",
       sentAt: new Date(p.sentAt),
       settledAt: p.settledAt ? new Date(p.settledAt) : null,

@@ -61,7 +61,10 @@ export function recomputeSql(options: { accountIban: string; currency: string; f
       FROM "Order" i
       JOIN "Order" r ON r."id" = i."parentOrderId"
       LEFT JOIN "mints" m ON m."orderId" = i."id"
-      WHERE i."kind"::text = 'issue' AND r."counterpart"->'identifier'->>'standard' = 'chain'
+      -- A redeem's issue is a cross-chain redeem's other half unless the redeem was paid out (its counterpart, sealed,
+      -- says so too): the issue of a redeem with a payout is the re-issue of a payout rejected or returned.
+      WHERE i."kind"::text = 'issue' AND r."kind"::text = 'redeem'
+        AND NOT EXISTS (SELECT 1 FROM "Payout" po WHERE po."orderId" = r."id")
         AND lower(i."currency") = lower(${currency})
     ), "events" AS (
       SELECT ${day(Prisma.sql`t."createdAt"`)} AS "day", 'outstanding' AS "part", -SUM(e."amountMinor") AS "amount"

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import type { BankEntry } from "../../generated/prisma/client.ts";
+import { openEntryText } from "../import/entry-text.ts";
 import { importBankFile, type ImportReport } from "../import/import-bank-file.ts";
 import { writeCamt053, type SandboxEntry } from "./sandbox-bank-files.ts";
 
@@ -17,7 +18,8 @@ import { writeCamt053, type SandboxEntry } from "./sandbox-bank-files.ts";
 const signed = (entry: BankEntry) => (entry.side === "DBIT" ? -entry.amountMinor : entry.amountMinor);
 
 /** A recorded booking as the statement reports it again, under the same bank reference. */
-function statementEntry(entry: BankEntry, reference: string): SandboxEntry {
+function statementEntry(row: BankEntry, reference: string): SandboxEntry {
+  const entry = openEntryText(row);
   const common = { reference, amountMinor: entry.amountMinor, currency: entry.currency };
   if (entry.side === "DBIT") {
     return {

@@ -7,6 +7,7 @@ import { bankConfig, burned, customer, placedRedeem } from "../payments/testing/
 import { deliverReleasedFiles } from "../transport/bank-jobs.ts";
 import { sendDayStatement } from "./day-statement.ts";
 import { readPaymentFile, receivePaymentFile } from "./sandbox-bank.ts";
+import { openPaymentFile } from "../payments/payment-file-content.ts";
 
 // The sandbox bank on the production path, on a real database: a redeem's payment file released, delivered through
 // the sandbox transport, answered with a pain.002 and a camt.054 the importer imports; the simulator's rejection and
@@ -42,12 +43,12 @@ describe("the sandbox bank", () => {
 
     // Delivered again (another instance, a crash before the row was marked): the same answers, recognised.
     const before = await inboundFiles();
-    const again = await receivePaymentFile({ content: file.content!, name: file.name, config });
+    const again = await receivePaymentFile({ content: openPaymentFile(file.content!), name: file.name, config });
     assert.equal(again.status.file.duplicate, true);
     assert.equal(again.debits.file.duplicate, true);
     assert.equal(await inboundFiles(), before);
     assert.equal((await payoutOf(order.id)).state, "debited");
-    assert.equal(readPaymentFile(file.content!).payments[0]?.endToEndId, payout.endToEndId);
+    assert.equal(readPaymentFile(openPaymentFile(file.content!)).payments[0]?.endToEndId, payout.endToEndId);
   });
 
   it("returns a debited payout with its reason and re-issues the tokens once; a rejection is refused then", async () => {

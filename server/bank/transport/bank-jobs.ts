@@ -13,6 +13,7 @@ import { importBankFile } from "../import/import-bank-file.ts";
 import { ImportProcessEnded } from "../import/import-process.ts";
 import { isPlainFileName, type BankTransport, type InboxFile } from "./bank-transport.ts";
 import { bankTransport } from "./configured-transport.ts";
+import { openPaymentFile } from "../payments/payment-file-content.ts";
 
 /** Refusals that are the file's fault: it goes to `refused/`. Anything else (the database away) is tried again. */
 const FILE_REFUSALS = new Set<AppError["code"]>(["VALIDATION", "PAYLOAD_TOO_LARGE", "CONFLICT", "BAD_REQUEST"]);
@@ -173,7 +174,7 @@ async function deliverAsHolder(options: {
         continue;
       }
       try {
-        await transport.deliver({ name: outboxName(file), content: file.content });
+        await transport.deliver({ name: outboxName(file), content: openPaymentFile(file.content) });
         const { count } = await prisma.bankFile.updateMany({
           where: { id: file.id, state: "released" },
           data: { state: "delivered", deliveredAt: now() },

@@ -7,6 +7,7 @@ import { AppError } from "../../errors.ts";
 import type { ComplianceCase, Prisma } from "../../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../../ids.ts";
 import { settleProfileState } from "../../profiles/settle-profile-state.ts";
+import { openProfileName } from "../../profiles/profile-name.ts";
 
 async function openCase(tx: Prisma.TransactionClient, caseId: string) {
   const id = uuidOrUndefined(caseId);
@@ -92,7 +93,7 @@ async function confirmationSummary(tx: Prisma.TransactionClient, found: Complian
   const profile = found.profileId
     ? await tx.profile.findUnique({ where: { id: found.profileId }, select: { name: true } })
     : null;
-  return `Case ${found.seq}: suspicious activity by ${profile?.name || found.profileId} (${found.subjectName})`;
+  return `Case ${found.seq}: suspicious activity by ${openProfileName(profile?.name) || found.profileId} (${found.subjectName})`;
 }
 
 /**
@@ -156,7 +157,7 @@ export async function requestUnfreeze(options: {
       action: "profile.unfreeze",
       subject: { type: "profile", id: profile.id },
       payload: { reason: options.reason },
-      summary: `Unfreeze ${profile.name || profile.id}`,
+      summary: `Unfreeze ${openProfileName(profile.name) || profile.id}`,
       actor: options.actor,
       now,
     });

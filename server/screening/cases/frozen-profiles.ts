@@ -1,4 +1,5 @@
 import { db } from "../../db/client.ts";
+import { openProfileName } from "../../profiles/profile-name.ts";
 
 export type FrozenProfile = {
   id: string;
@@ -32,7 +33,7 @@ export async function listFrozenProfiles(): Promise<FrozenProfile[]> {
   const asked = new Set(pending.map((a) => a.subjectId));
   return profiles.map((p) => ({
     id: p.id,
-    name: p.name,
+    name: openProfileName(p.name),
     frozenAt: p.frozenAt!.toISOString(),
     cases: cases.filter((c) => c.profileId === p.id).map((c) => ({ id: c.id, number: Number(c.seq) })),
     awaitingUnfreeze: asked.has(p.id),

@@ -5,6 +5,12 @@ import type { ComplianceCase } from "../../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../../ids.ts";
 import type { CaseDetailView, CaseView } from "./cases.responses.ts";
 import type { ListCasesQuery } from "./cases.schemas.ts";
+import { openEmail } from "../../users/user-email.ts";
+import { openProfileName } from "../../profiles/profile-name.ts";
+
+const nameOf = (profile: { name: unknown } | undefined) => (profile ? openProfileName(profile.name) : null);
+
+const emailOf = (user: { email: unknown } | undefined) => (user ? openEmail(user.email) : null);
 
 const PER_PAGE = 25;
 
@@ -26,7 +32,7 @@ async function views(rows: ComplianceCase[]): Promise<CaseView[]> {
     kind: row.kind as CaseView["kind"],
     state: row.state as CaseView["state"],
     profileId: row.profileId,
-    profileName: profiles.find((p) => p.id === row.profileId)?.name ?? null,
+    profileName: nameOf(profiles.find((p) => p.id === row.profileId)),
     subjectKind: row.subjectKind,
     subjectName: row.subjectName,
     holds: row.holds,
@@ -37,7 +43,7 @@ async function views(rows: ComplianceCase[]): Promise<CaseView[]> {
     explanation: row.kind === "monitoring" ? alertExplanation(row.detail) : null,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    decidedBy: deciders.find((d) => d.id === row.decidedById)?.email ?? null,
+    decidedBy: emailOf(deciders.find((d) => d.id === row.decidedById)),
     reason: row.reason,
     awaitingConfirmation: waiting.has(row.id),
   }));
@@ -80,7 +86,7 @@ export async function readCase(caseId: string): Promise<CaseDetailView> {
     events: events.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,
-      actor: actors.find((a) => a.id === e.actorId)?.email ?? null,
+      actor: emailOf(actors.find((a) => a.id === e.actorId)),
       note: e.note,
     })),
   };

@@ -15,6 +15,7 @@ import { readListFile } from "../lists/read-list-file.ts";
 import { screenProfile } from "../screen-profile.ts";
 import { clearCase, requestCaseConfirmation, requestUnfreeze } from "./decide-case.ts";
 import { listCases, readCase } from "./list-cases.ts";
+import { openedEvents } from "../../testing/recorded-events.ts";
 
 // C64, C66 on a real database (PGlite, or PostgreSQL when DATABASE_URL is set), against the real UN excerpt: a
 // listed person's profile is held, cleared or confirmed (four eyes), frozen and unfrozen (four eyes).
@@ -165,7 +166,7 @@ describe("C64 C66 screening cases", () => {
     assert.equal(frozen.stateReason, null);
     const events = await prisma.domainEvent.findMany({ where: { profileId: listed.id }, orderBy: { seq: "asc" } });
     assert.equal(events.length, eventsBefore + 1);
-    const told = JSON.stringify(events.at(-1)!.data);
+    const told = JSON.stringify(openedEvents(events).at(-1)!.data);
     assert.match(told, /"state":"blocked"/);
     assert.doesNotMatch(told, /sanction|frozen|freez|confirm|6907993/i);
     const confirmed = await readCase(caseId);

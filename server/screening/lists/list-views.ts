@@ -1,4 +1,5 @@
 import { listVersionView, type ListVersionView } from "./lists.responses.ts";
+import { openEmail } from "../../users/user-email.ts";
 
 export type { ListVersionView };
 
@@ -13,7 +14,7 @@ type VersionRow = {
   publishedAt: Date | null;
   publisherVersion: string | null;
   importedAt: Date;
-  importedBy: { email: string } | null;
+  importedBy: { email: unknown } | null;
   entryCount: number;
   added: number;
   changed: number;
@@ -25,6 +26,6 @@ export function versionView(row: VersionRow): ListVersionView {
     ...row,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     importedAt: row.importedAt.toISOString(),
-    importedBy: row.importedBy?.email ?? null,
+    importedBy: row.importedBy ? openEmail(row.importedBy.email) : null,
   });
 }

@@ -6,6 +6,8 @@ import type { ListEntry, ScreenedSource } from "../list-entry.ts";
 import type { IndexedEntry, ScreeningIndex } from "../match/screening-index.ts";
 import { addressHits, openAddressCases } from "../screen-address.ts";
 import { profileSubjects } from "../screening-subjects.ts";
+import { openValue } from "../../keys/sealed-value.ts";
+import { SUBMISSION_DATA } from "../../profiles/submission-data.ts";
 
 /** Profiles (or addresses) screened and recorded per step: one read, one short transaction. */
 export const RESCREEN_BATCH = 1_000;
@@ -95,7 +97,7 @@ export async function rescreenProfiles(options: {
     select: { profileId: true, data: true, profile: { select: { kind: true, state: true } } },
   });
   const found = rows.flatMap((row) =>
-    profileSubjects(row.profile.kind, row.data).flatMap((subject) =>
+    profileSubjects(row.profile.kind, openValue(row.data, SUBMISSION_DATA)).flatMap((subject) =>
       index.screenName(subject.query, { threshold }).map((hit) => ({ row, subject, hit })),
     ),
   );

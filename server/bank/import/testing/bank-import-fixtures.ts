@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { getConfig, type Config } from "../../../config.ts";
 import { db } from "../../../db/client.ts";
 import { generateCamt054, type GeneratedCredit } from "../../iso20022/testing/generate-camt054.ts";
+import { ibanNumberData } from "../../../ibans/iban-number.ts";
 
 /*
  * For the importer's tests (and anyone's that imports bank files): profiles holding virtual IBANs in any state, and
@@ -35,7 +36,8 @@ export async function seedHolder(
   await prisma.iban.create({
     data: {
       profileId: profile.id,
-      iban,
+      // As provisioning writes it: sealed, with its blind index (C70).
+      ...ibanNumberData(iban),
       bic: "TKRLDER0",
       address,
       addressKey: address,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "../../../db/client.ts";
 import { FIXTURE_MASTER_IBAN } from "./bank-import-fixtures.ts";
 import { mulberry32 } from "../../../testing/seeded-random.ts";
+import { sealPayoutText } from "../../payments/payout-text.ts";
 
 /** A small seeded generator (mulberry32): a randomized test names its seed and runs again the same way. */
 export function randomGenerator(seed: number) {
@@ -41,7 +42,10 @@ export async function releasedPayouts(
         ...payout,
         bankReference: payout.endToEndId,
         currency: "eur",
-        counterpart: { identifier: { standard: "iban", iban: "DE89370400440532013000" }, details: { name: "Payee" } },
+        ...sealPayoutText({
+          counterpart: { identifier: { standard: "iban", iban: "DE89370400440532013000" }, details: { name: "Payee" } },
+          remittance: "",
+        }),
         state: "released",
         fileId: file.id,
         sentAt: new Date(),

@@ -4,10 +4,12 @@ import { loadConfig, type Config } from "../../../config.ts";
 import { db } from "../../../db/client.ts";
 import type { Order } from "../../../generated/prisma/client.ts";
 import { recordHold, recordMint } from "../../../ledger/movements.ts";
+import { sealOrderText } from "../../../orders/order-text.ts";
 import type { CounterpartView } from "../../../orders/order.responses.ts";
 import { settleIn } from "../../../orders/settle-in.ts";
 import { readBankFile } from "../../iso20022/read-bank-file.ts";
 import { readPaymentStatus, type PaymentStatusReport } from "../../iso20022/read-payment-status.ts";
+import { openedEvents } from "../../../testing/recorded-events.ts";
 import {
   generatePain002,
   type GeneratedStatus,
@@ -80,8 +82,8 @@ export async function placedRedeem(
         chain: "sepolia",
         currency,
         amountMinor,
-        counterpart: options.counterpart ?? PAYEES[0]!,
-        memo: options.memo ?? "Invoice 2026-114",
+        // Sealed as placeOrder writes them (C70).
+        ...sealOrderText({ counterpart: options.counterpart ?? PAYEES[0]!, memo: options.memo ?? "Invoice 2026-114" }),
         referenceNumber: options.referenceNumber ?? null,
         state: "placed",
         message: "signed",
@@ -109,10 +111,12 @@ export async function burned(order: Order, config: Config, now = new Date()): Pr
 export async function orderEvents(orderId: string): Promise<{ type: string; state: string }[]> {
   const prisma = await db();
   const rows = await prisma.domainEvent.findMany({
-    where: { type: { in: ["order.created", "order.updated"] }, data: { path: ["id"], equals: orderId } },
+    where: { type: { in: ["order.created", "order.updated"] } },
     orderBy: { seq: "asc" },
   });
-  return rows.map((row) => ({ type: row.type, state: (row.data as { state: string }).state }));
+  return openedEvents(rows)
+    .filter((row) => (row.data as { id: string }).id === orderId)
+    .map((row) => ({ type: row.type, state: (row.data as { state: string }).state }));
 }
 
 /**

@@ -2,7 +2,8 @@
 pragma solidity ^0.8.24;
 
 /// A minimal ERC-20 whose owner (the issuer) mints to and burns from any holder: the issuer interface
-/// `EvmChainGateway` speaks. For tests and the local devnet of `npm start`.
+/// `EvmChainGateway` speaks. For tests and the local devnet of `npm start`. The owner may name further minters, as
+/// real deployments have minter roles: the supply watch's tests mint with one, behind Tokenrail's back.
 contract IssuerToken {
     string public name;
     string public symbol;
@@ -11,6 +12,7 @@ contract IssuerToken {
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
+    mapping(address => bool) public isMinter;
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
@@ -26,7 +28,12 @@ contract IssuerToken {
         _;
     }
 
-    function mint(address to, uint256 amount) external onlyOwner {
+    function addMinter(address minter) external onlyOwner {
+        isMinter[minter] = true;
+    }
+
+    function mint(address to, uint256 amount) external {
+        require(msg.sender == owner || isMinter[msg.sender], "caller is not the issuer");
         require(to != address(0), "mint to the zero address");
         totalSupply += amount;
         balanceOf[to] += amount;

@@ -11,6 +11,9 @@ import { reviewItem, type ReviewItem } from "@/server/profiles/review-profile";
 import { LongValue } from "@/components/layout/long-value";
 import "../../review.css";
 import { operatorPage } from "@/app/(console)/operator/operator-page";
+import { RetentionForm } from "@/components/operator/retention-form";
+import { getConfig } from "@/server/config";
+import { retentionStatus } from "@/server/retention/retention-status";
 
 export const dynamic = "force-dynamic";
 
@@ -19,6 +22,7 @@ type Section = { section: "details" | "form" | "verification"; kind: string; sta
 /** One profile under review: what it submitted, its documents in place, and the operator's decisions. */
 async function ProfileReviewPage(props: { params: Promise<{ profile: string }> }) {
   const item = await load((await props.params).profile);
+  const retention = await retentionStatus(item.id, getConfig());
   const text = operatorCopy.review;
   const name = item.name || operatorCopy.unnamed;
   const blocked = item.state === "blocked";
@@ -91,9 +95,44 @@ async function ProfileReviewPage(props: { params: Promise<{ profile: string }> }
         </section>
       ) : null}
 
-      <section className="card" aria-labelledby="block-title">
-        <h2 id="block-title">{text.block.title}</h2>
-        <BlockForm profile={item.id} name={name} blocked={blocked} />
+      {retention.closedAt ? null : (
+        <section className="card" aria-labelledby="block-title">
+          <h2 id="block-title">{text.block.title}</h2>
+          <BlockForm profile={item.id} name={name} blocked={blocked} />
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="retention-title">
+        <h2 id="retention-title">{text.retention.title}</h2>
+        <p className="muted">{text.retention.intro}</p>
+        <dl className="facts">
+          {(
+            [
+              [text.retention.closedAt, retention.closedAt],
+              [text.retention.eraseAfter, retention.eraseAfter],
+              [text.retention.requestedAt, retention.erasureRequestedAt],
+              [text.retention.erasedAt, retention.erasedAt],
+            ] as const
+          ).map(([label, at]) =>
+            at ? (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{when(at)}</dd>
+              </div>
+            ) : null,
+          )}
+        </dl>
+        {/* A plain form: the browser saves the archive the answer carries. */}
+        <form method="post" action={`/api/admin/profiles/${item.id}/export`}>
+          <p className="muted">{text.retention.exportIntro}</p>
+          <div className="actions">
+            <button type="submit">{text.retention.export}</button>
+          </div>
+        </form>
+        {retention.closedAt ? null : <RetentionForm profile={item.id} name={name} kind="close" />}
+        {retention.erasedAt || retention.erasureRequestedAt ? null : (
+          <RetentionForm profile={item.id} name={name} kind="erase" />
+        )}
       </section>
     </main>
   );

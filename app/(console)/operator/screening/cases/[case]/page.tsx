@@ -66,7 +66,8 @@ async function CasePage(props: { params: Promise<{ case: string }> }) {
           confirmLabel={found.kind === "monitoring" ? text.confirmAlert : undefined}
         />
       ) : null}
-      {found.awaitingConfirmation ? <p className="notice">{screeningCopy.cases.awaiting}</p> : null}
+      {/* The decision's own "asked" notice leaves with it once the page is read again: the same words stay here. */}
+      {found.awaitingConfirmation ? <p className="notice">{text.awaiting}</p> : null}
       <section aria-label={text.history}>
         <h2>{text.history}</h2>
         <ol>

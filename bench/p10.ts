@@ -1,0 +1,145 @@
+import path from "node:path";
+import { startApp, stopApp, type AppServer } from "./app-server.ts";
+import { cpuMs, processTree } from "./cpu.ts";
+import { fundedCustomers, partnerHeaders, type Customer } from "./customer.ts";
+import { benchDatabase } from "./database.ts";
+import type { Sample } from "./load.ts";
+import { signOrders } from "./p4.ts";
+import { printP10Report, type Leg, type Side } from "./p10-report.ts";
+import { KYC_DOCUMENT_BYTES, kycProfiles, submitKycWindow, type KycTarget } from "./p10-kyc.ts";
+import { measureSealing } from "./p10-sealing.ts";
+import { runP10Signing } from "./p10-signing.ts";
+import { inWindow } from "./p10-window.ts";
+import { serverDied } from "./processes.ts";
+import type { BenchContext } from "./settings.ts";
+
+/**
+ * Benchmark P10: what sealing personal data at rest costs the money path, and what signing a mint in an HSM costs.
+ *
+ * 1. Two `next start` instances of the same build, each on a database of its own, one as every instance runs
+ *    (personal data and files sealed, C70), the other with `TOKENRAIL_SEAL_AT_REST=off` (the baseline: stored as
+ *    they come; a setting production refuses). Each gets `BENCH_P10_WALLETS` (20) funded customers and
+ *    `BENCH_P10_PROFILES` (40) profiles to submit KYC for, made through the API. Then, leg by leg, both instances
+ *    take the same load at the same time, `BENCH_P10_ROUNDS` (12) rounds: signed `POST /orders` for
+ *    `BENCH_P10_SECONDS` (3) s (P4's load: distinct orders, the wallets in turn, `BENCH_P4_CONCURRENCY` (20) in
+ *    flight), then KYC submissions for twice as long (bench/p10-kyc.ts: document, details, form, verifications). Loaded at once, the two share whatever
+ *    else the machine does at every moment (back-to-back batches on this shared machine drifted by ±30 % pair to
+ *    pair), and a server that needs more CPU per request answers fewer in the same window. Cost = the median over
+ *    rounds of the baseline's throughput ÷ the sealed one's in that round; target ≤ 1.10 for both routes (the issue:
+ *    at most 10 % slower). Beside it, not judged, each server's own CPU per request (its process tree, from /proc).
+ *    POST /orders seals nothing yet, so its ratio is also what the method reads where there is no difference.
+ *    Then the sealing work of one submission alone, in this process (bench/p10-sealing.ts): the least it can cost.
+ * 2. Signing one mint, local key vs PKCS#11 on SoftHSM2 (bench/p10-signing.ts), in this process; no target.
+ */
+
+export const P10_TARGET = 1.1;
+const WALLETS = Number(process.env.BENCH_P10_WALLETS ?? 20);
+const PROFILES = Number(process.env.BENCH_P10_PROFILES ?? 40);
+const SIDES: readonly Side[] = ["sealed", "plain"];
+/** Many short rounds rather than a few long ones: on a shared machine a pair close in time differs least. */
+const ROUNDS = Number(process.env.BENCH_P10_ROUNDS ?? 12);
+const SECONDS = Number(process.env.BENCH_P10_SECONDS ?? 3);
+/** A KYC submission is four requests and takes about ten times an order: its windows are twice as long. */
+const KYC_SECONDS = 2 * SECONDS;
+
+type Instance = { app: AppServer; customers: Customer[]; kyc: KycTarget };
+
+async function prepare(context: BenchContext, side: Side): Promise<Instance> {
+  const name = `p10-${side}`;
+  const database = await benchDatabase(path.join(context.temp, `${name}-data`), name.replace("-", "_"));
+  if (database.kind === "postgres") context.atEnd(database.drop);
+  const env: Record<string, string> = side === "plain" ? { TOKENRAIL_SEAL_AT_REST: "off" } : {};
+  const app = await startApp({ root: context.root, temp: context.temp, name, database, env });
+  const started = performance.now();
+  const customers = await fundedCustomers(app, { count: WALLETS, euros: "1000000" });
+  const partner = await partnerHeaders(app);
+  const profiles = await kycProfiles(app, partner, PROFILES);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${side}: ${WALLETS} funded customers and ${PROFILES} profiles in ${seconds}s (${database.label})`);
+  return { app, customers, kyc: { app, partner, profiles } };
+}
+
+const ORDER_CONCURRENCY = Number(process.env.BENCH_P4_CONCURRENCY ?? 20);
+
+/** Orders signed before a window (more than it can take), then posted `ORDER_CONCURRENCY` at a time for `seconds`. */
+async function ordersWindow(instance: Instance, seconds: number, expected: number): Promise<Sample> {
+  const signed = await signOrders(instance.customers, Math.ceil(expected * seconds * 3) + 50);
+  const headers = { ...instance.customers[0]!.partner, "content-type": "application/json" };
+  return inWindow(seconds, ORDER_CONCURRENCY, async (i) => {
+    const order = signed[i];
+    if (!order) return { failed: "more orders were answered than were signed for the window" };
+    const response = await fetch(`${instance.app.api}/orders`, { method: "POST", headers, body: order.body });
+    const text = await response.text();
+    return response.status === 200 ? {} : { failed: `POST /orders: ${response.status} ${text.slice(0, 300)}` };
+  });
+}
+
+export async function runP10(context: BenchContext): Promise<void> {
+  console.log(`\nP10: sealing at rest on the money path (sealed vs TOKENRAIL_SEAL_AT_REST=off), and signing a mint`);
+  // One after the other: each instance's onboarding has the machine to itself.
+  const instances = { sealed: await prepare(context, "sealed"), plain: await prepare(context, "plain") };
+
+  const samples: Record<Leg, Record<Side, Sample[]>> = {
+    orders: { sealed: [], plain: [] },
+    kyc: { sealed: [], plain: [] },
+  };
+  const cpu: Record<Leg, Record<Side, number[]>> = {
+    orders: { sealed: [], plain: [] },
+    kyc: { sealed: [], plain: [] },
+  };
+  /** One window on both instances at once, recording each server's CPU ms per request it answered. */
+  const both = async (leg: Leg, seconds: number, run: (side: Side) => Promise<Sample>, record: boolean) => {
+    const pids = Object.fromEntries(SIDES.map((side) => [side, processTree(instances[side].app.child.pid)]));
+    const before = Object.fromEntries(SIDES.map((side) => [side, cpuMs(pids[side]!)]));
+    const [sealed, plain] = await Promise.all(SIDES.map(run));
+    const result = { sealed: sealed!, plain: plain! };
+    if (!record) return result;
+    for (const side of SIDES) {
+      samples[leg][side].push(result[side]);
+      const answered = Math.max(1, result[side].rps * seconds);
+      cpu[leg][side].push((cpuMs(pids[side]!) - before[side]!) / answered);
+    }
+    return result;
+  };
+  let expected = 100;
+  const ordersLeg = (record: boolean, seconds = SECONDS) =>
+    both("orders", seconds, (side) => ordersWindow(instances[side], seconds, expected), record);
+  const kycLeg = (record: boolean, seconds = KYC_SECONDS) =>
+    both("kyc", seconds, (side) => submitKycWindow(instances[side].kyc, seconds), record);
+
+  // Warm-up, not counted (route code, V8, the databases' caches); it also says how many orders to sign per window.
+  const warmOrders = await ordersLeg(false, 4);
+  const warmKyc = await kycLeg(false, 6);
+  if (SIDES.some((side) => warmOrders[side].bad || warmKyc[side].bad)) {
+    throw new Error("P10: an instance refused requests in the warm-up; see the first refusal above");
+  }
+  expected = Math.max(warmOrders.sealed.rps, warmOrders.plain.rps);
+  console.log(`${ROUNDS} rounds of ${SECONDS}s of orders and ${KYC_SECONDS}s of KYC, both instances loaded at once`);
+
+  for (let round = 0; round < ROUNDS; round++) {
+    const placed = await ordersLeg(true);
+    const submitted = await kycLeg(true);
+    const line = (leg: Record<Side, Sample>) => SIDES.map((side) => `${side} ${leg[side].rps.toFixed(1)}`).join(" / ");
+    const bad = SIDES.reduce((sum, side) => sum + placed[side].bad + submitted[side].bad, 0);
+    console.log(
+      `  round ${round + 1}/${ROUNDS}  POST /orders ${line(placed)} per s   KYC ${line(submitted)} submissions/s${bad ? `  (${bad} refused!)` : ""}`,
+    );
+  }
+  const died = serverDied();
+  if (died) throw new Error(`Aborted: ${died}`);
+  await Promise.all(SIDES.map((side) => stopApp(instances[side].app)));
+
+  const sealing = await measureSealing(context.temp, KYC_DOCUMENT_BYTES);
+  const signing = await runP10Signing();
+  printP10Report({
+    context,
+    samples,
+    cpu,
+    seconds: { orders: SECONDS, kyc: KYC_SECONDS },
+    sealing,
+    signing,
+    target: P10_TARGET,
+    wallets: WALLETS,
+    profiles: PROFILES,
+  });
+}

@@ -1,0 +1,84 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { getConfig } from "../config.ts";
+import { instanceKeyring } from "./instance-keyring.ts";
+import type { Keyring } from "./keyring.ts";
+
+/*
+ * A record of personal data sealed at rest (C70): the value (JSON) encrypted with a data key of its own
+ * (AES-256-GCM), the data key wrapped by the keyring's key-encryption key, both kept in the column itself as
+ * `{"sealed":"v1.<kek id>.<wrapped key>.<iv>.<ciphertext and tag>"}` (base64url), bound (additional data) to what
+ * the column is. It stays a JSON value, so a JSON column keeps its type and a database dump shows nothing of it.
+ * A value written before sealing began is read as it is until `seal-plain-records.ts` has sealed it.
+ */
+
+export type Sealed = { sealed: string };
+
+export function isSealed(value: unknown): value is Sealed {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    typeof (value as { sealed?: unknown }).sealed === "string" &&
+    (value as Sealed).sealed.startsWith("v1.")
+  );
+}
+
+export class SealedValueError extends Error {}
+
+/** Seals `value` for the column named by `context` (`"ProfileSubmission.data"`). */
+export function sealValue(value: unknown, context: string, keyring: Keyring = instanceKeyring(getConfig())): Sealed {
+  const { key, kekId, wrapped } = keyring.newDataKey(context);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(context, "utf8"));
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return { sealed: ["v1", kekId, ...[wrapped, iv, body].map((b) => b.toString("base64url"))].join(".") };
+}
+
+/**
+ * What a column of personal data is given: `value` sealed, or as it is in a benchmark's baseline
+ * (`TOKENRAIL_SEAL_AT_REST=off`, refused in production; ./key-settings.ts).
+ */
+export function sealAtRest<T>(value: T, context: string): Sealed | T {
+  const config = getConfig();
+  return config.keys.sealAtRest ? sealValue(value, context, instanceKeyring(config)) : value;
+}
+
+/** The value a column holds: opened when sealed, as it is when written before sealing began. */
+export function openValue<T = unknown>(
+  stored: unknown,
+  context: string,
+  keyring: Keyring = instanceKeyring(getConfig()),
+): T {
+  if (!isSealed(stored)) return stored as T;
+  const [, kekId, wrapped, iv, body] = stored.sealed.split(".");
+  if (!kekId || !wrapped || !iv || !body) throw new SealedValueError(`a sealed ${context} is malformed`);
+  const key = keyring.unwrap(kekId, Buffer.from(wrapped, "base64url"), context);
+  const bytes = Buffer.from(body, "base64url");
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  decipher.setAAD(Buffer.from(context, "utf8"));
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  const text = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString();
+  return JSON.parse(text) as T;
+}
+
+/** The key-encryption key a sealed value's data key is wrapped with, or undefined for a plain value. */
+export function sealedUnder(stored: unknown): string | undefined {
+  return isSealed(stored) ? stored.sealed.split(".")[1] : undefined;
+}
+
+/** The same sealed value with its data key re-wrapped under the keyring's current key-encryption key (rotation). */
+export function rewrapValue(stored: Sealed, context: string, keyring: Keyring = instanceKeyring(getConfig())): Sealed {
+  const [version, kekId, wrapped, iv, body] = stored.sealed.split(".");
+  if (version !== "v1" || !kekId || !wrapped || !iv || !body) {
+    throw new SealedValueError(`a sealed ${context} is malformed`);
+  }
+  const next = keyring.rewrap(kekId, Buffer.from(wrapped, "base64url"), context);
+  return { sealed: ["v1", next.kekId, next.wrapped.toString("base64url"), iv, body].join(".") };
+}
+
+/** Whether a stored value is still in plain text. */
+export function isPlain(stored: unknown): boolean {
+  return !isSealed(stored);
+}
