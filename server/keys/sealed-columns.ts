@@ -1,11 +1,12 @@
 import { db } from "../db/client.ts";
-import { ENTRY_DEBTOR_IBAN, ENTRY_DEBTOR_NAME, ENTRY_REMITTANCE } from "../bank/import/entry-columns.ts";
+import { ENTRY_DEBTOR_IBAN, ENTRY_DEBTOR_NAME, ENTRY_IBAN, ENTRY_REMITTANCE } from "../bank/import/entry-columns.ts";
 import { PAYMENT_FILE_CONTENT } from "../bank/payments/payment-file-content.ts";
 import { PAYOUT_COUNTERPART, PAYOUT_REMITTANCE } from "../bank/payments/payout-columns.ts";
 import { EVENT_DATA } from "../events/event-data.ts";
 import { MAIL_BODY, MAIL_CONTENT, MAIL_HTML, MAIL_TO } from "../mail/mail-columns.ts";
 import {
   INCOMING_DEBTOR,
+  INCOMING_IBAN,
   INCOMING_MEMO,
   ORDER_COUNTERPART,
   ORDER_MEMO,
@@ -68,11 +69,13 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "Order", column: "message", idType: "uuid", context: ORDER_MESSAGE },
   { table: "IncomingPayment", column: "memo", idType: "uuid", context: INCOMING_MEMO },
   { table: "IncomingPayment", column: "debtor", idType: "uuid", context: INCOMING_DEBTOR },
+  { table: "IncomingPayment", column: "iban", idType: "uuid", context: INCOMING_IBAN },
   { table: "Payout", column: "counterpart", idType: "uuid", context: PAYOUT_COUNTERPART },
   { table: "Payout", column: "remittance", idType: "uuid", context: PAYOUT_REMITTANCE },
   { table: "BankEntry", column: "debtorName", idType: "uuid", context: ENTRY_DEBTOR_NAME },
   { table: "BankEntry", column: "debtorIban", idType: "uuid", context: ENTRY_DEBTOR_IBAN },
   { table: "BankEntry", column: "remittance", idType: "uuid", context: ENTRY_REMITTANCE },
+  { table: "BankEntry", column: "iban", idType: "uuid", context: ENTRY_IBAN },
   { table: "DomainEvent", column: "data", idType: "uuid", context: EVENT_DATA },
   { table: "WebhookDelivery", column: "payload", idType: "text", context: EVENT_DATA, within: "webhook-body" },
   {

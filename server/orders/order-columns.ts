@@ -9,3 +9,5 @@ export const ORDER_MEMO = "Order.memo";
 export const ORDER_MESSAGE = "Order.message";
 export const INCOMING_MEMO = "IncomingPayment.memo";
 export const INCOMING_DEBTOR = "IncomingPayment.debtor";
+/** The IBAN credited: a customer's own. */
+export const INCOMING_IBAN = "IncomingPayment.iban";

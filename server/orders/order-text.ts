@@ -2,7 +2,14 @@ import { getConfig } from "../config.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { instanceKeyring } from "../keys/instance-keyring.ts";
 import { openValue, sealAtRest } from "../keys/sealed-value.ts";
-import { INCOMING_DEBTOR, INCOMING_MEMO, ORDER_COUNTERPART, ORDER_MEMO, ORDER_MESSAGE } from "./order-columns.ts";
+import {
+  INCOMING_DEBTOR,
+  INCOMING_IBAN,
+  INCOMING_MEMO,
+  ORDER_COUNTERPART,
+  ORDER_MEMO,
+  ORDER_MESSAGE,
+} from "./order-columns.ts";
 import type { CounterpartView } from "./order.responses.ts";
 
 /*
@@ -69,4 +76,13 @@ export function incomingMemo(payment: { memo: unknown }): string | null {
 
 export function incomingDebtor(payment: { debtor: unknown }): { name?: string; iban?: string } {
   return openValue<{ name?: string; iban?: string }>(payment.debtor, INCOMING_DEBTOR);
+}
+
+/** The IBAN a payment credited as the database keeps it. */
+export function sealIncomingIban(iban: string): Prisma.InputJsonValue {
+  return sealAtRest(iban, INCOMING_IBAN);
+}
+
+export function incomingIban(payment: { iban: unknown }): string {
+  return openValue<string>(payment.iban, INCOMING_IBAN);
 }

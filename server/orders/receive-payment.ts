@@ -10,6 +10,7 @@ import { logger } from "../logging/logger.ts";
 import { mayWriteProfile } from "../oauth/accessible-profiles.ts";
 import type { Caller } from "../oauth/caller.ts";
 import { queueHooks } from "./chain-settlement.ts";
+import { incomingIban } from "./order-text.ts";
 
 export type IncomingPaymentReport = {
   /** The IBAN credited, electronic format. */
@@ -87,7 +88,7 @@ async function reportedBefore(earlier: IncomingPayment, payment: IncomingPayment
   const prisma = await db();
   const order = await prisma.order.findUniqueOrThrow({ where: { id: earlier.orderId } });
   const same =
-    earlier.iban === payment.iban &&
+    incomingIban(earlier) === payment.iban &&
     earlier.amountMinor === payment.amountMinor &&
     earlier.currency === payment.currency &&
     (!payment.writableBy || (await mayWriteProfile(payment.writableBy, order.profileId)));

@@ -17,7 +17,7 @@ import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-t
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { listOrders } from "./list-orders.ts";
 import { orderMessage } from "./order-message.ts";
-import { incomingDebtor, incomingMemo } from "./order-text.ts";
+import { incomingDebtor, incomingIban, incomingMemo } from "./order-text.ts";
 import { orderView } from "./order-view.ts";
 import { placeOrderSchema } from "./order.schemas.ts";
 import { placeOrder } from "./place-order.ts";
@@ -93,8 +93,10 @@ async function dump(): Promise<string> {
   return parts.join("\n");
 }
 
-function assertNothingReadable(text: string) {
-  for (const secret of SECRETS) assert.equal(text.includes(secret), false, `${secret} is not in the dump`);
+/** Nothing of the fixed secrets, nor of `more` (a customer's own IBAN), is in `text`. */
+function assertNothingReadable(text: string, more: string[] = []) {
+  for (const secret of [...SECRETS, ...more])
+    assert.equal(text.includes(secret), false, `${secret} is not in the dump`);
 }
 
 describe("the money records' personal data sealed at rest", () => {
@@ -104,9 +106,10 @@ describe("the money records' personal data sealed at rest", () => {
     const c = await customer();
 
     // Money in: a credit to the customer's IBAN (minted) and one to an IBAN no one holds (an exception).
+    const nobodys = randomIban();
     const credits = [
       credit(c.iban, "50.00", { debtorName: PAYER.name, debtorIban: PAYER.iban, remittance: PAYMENT_TEXT }),
-      credit(randomIban(), "7.00", { debtorName: STRANGER.name, debtorIban: STRANGER.iban, remittance: "Hallo" }),
+      credit(nobodys, "7.00", { debtorName: STRANGER.name, debtorIban: STRANGER.iban, remittance: "Hallo" }),
     ];
     await importBankFile({ content: { bytes: camt054(credits) }, name: "in.xml", source: "upload", config });
 
@@ -132,8 +135,8 @@ describe("the money records' personal data sealed at rest", () => {
     const placed = await placeOrder({ caller: c.caller, request, config });
     await processOrder({ orderId: placed.order.id, config });
 
-    // Nothing of them in the rows; every sealed column of these rows is sealed.
-    assertNothingReadable(await dump());
+    // Nothing of them in the rows, nor the IBANs credited; every sealed column of these rows is sealed.
+    assertNothingReadable(await dump(), [c.iban, nobodys]);
     const counts = await countPlainRecords();
     const money = ["Order", "IncomingPayment", "Payout", "BankEntry"];
     for (const column of SEALED_COLUMNS.filter((s) => money.includes(s.table))) {
@@ -169,6 +172,8 @@ describe("the money records' personal data sealed at rest", () => {
     const payment = await prisma.incomingPayment.findUniqueOrThrow({ where: { orderId: issue.id } });
     assert.deepEqual(incomingDebtor(payment), PAYER);
     assert.equal(incomingMemo(payment), PAYMENT_TEXT);
+    assert.equal(isSealed(payment.iban), true);
+    assert.equal(incomingIban(payment), c.iban);
     const payout = payoutView(await prisma.payout.findUniqueOrThrow({ where: { orderId: placed.order.id } }));
     assert.equal(payout.creditorName, PAYEE.details.name);
     assert.equal(payout.creditorIban, PAYEE.identifier.iban);
@@ -177,6 +182,8 @@ describe("the money records' personal data sealed at rest", () => {
     assert.equal(isSealed(stranger.debtorName), true);
     const entry = bankEntryView(stranger);
     assert.deepEqual([entry.debtorName, entry.debtorIban, entry.remittance], [STRANGER.name, STRANGER.iban, "Hallo"]);
+    assert.equal(isSealed(stranger.iban), true);
+    assert.equal(entry.iban, nobodys);
   });
 
   it("C70: money records written in plain text before sealing are sealed in place, still read the same, and a plain memo is found before and after", async () => {
@@ -215,7 +222,7 @@ describe("the money records' personal data sealed at rest", () => {
     await prisma.$executeRawUnsafe(
       `INSERT INTO "IncomingPayment" ("id", "bankReference", "iban", "amountMinor", "currency", "memo", "debtor",
         "receivedAt", "orderId")
-       VALUES (gen_random_uuid(), $1, $2, 900, 'eur', to_jsonb($3::text), $4::jsonb, now(), $5::uuid)`,
+       VALUES (gen_random_uuid(), $1, to_jsonb($2::text), 900, 'eur', to_jsonb($3::text), $4::jsonb, now(), $5::uuid)`,
       `plain-${tag}`,
       c.iban,
       PAYMENT_TEXT,
@@ -248,16 +255,17 @@ describe("the money records' personal data sealed at rest", () => {
     });
     const entryId = randomUUID();
     await prisma.$executeRawUnsafe(
-      `INSERT INTO "BankEntry" ("id", "identity", "fileId", "side", "status", "amountMinor", "currency",
+      `INSERT INTO "BankEntry" ("id", "identity", "fileId", "side", "status", "amountMinor", "currency", "iban",
         "debtorName", "debtorIban", "remittance", "outcome", "createdAt")
-       VALUES ($1::uuid, $2, $3::uuid, 'CRDT', 'BOOK', 300, 'EUR', to_jsonb($4::text), to_jsonb($5::text),
-        to_jsonb($6::text), 'unmatched', now())`,
+       VALUES ($1::uuid, $2, $3::uuid, 'CRDT', 'BOOK', 300, 'EUR', to_jsonb($7::text), to_jsonb($4::text),
+        to_jsonb($5::text), to_jsonb($6::text), 'unmatched', now())`,
       entryId,
       `fp:plain-${tag}`,
       file.id,
       STRANGER.name,
       STRANGER.iban,
       PAYMENT_TEXT,
+      c.iban,
     );
 
     const views = async () => {
@@ -270,6 +278,7 @@ describe("the money records' personal data sealed at rest", () => {
         payment: await prisma.incomingPayment.findUniqueOrThrow({ where: { orderId: issueId } }).then((p) => ({
           debtor: incomingDebtor(p),
           memo: incomingMemo(p),
+          iban: incomingIban(p),
         })),
         payout: { ...payoutView(await prisma.payout.findUniqueOrThrow({ where: { id: payoutId } })) },
         entry: bankEntryView(await prisma.bankEntry.findUniqueOrThrow({ where: { id: entryId } })),
@@ -286,15 +295,17 @@ describe("the money records' personal data sealed at rest", () => {
     const before = await views();
     assert.deepEqual(before.orders[0]!.counterpart, PAYEE);
     assert.equal(before.entry.debtorName, STRANGER.name);
+    assert.equal(before.payment.iban, c.iban);
+    assert.equal(before.entry.iban, c.iban);
     assert.deepEqual(await findByMemo(), [orderId], "a plain memo is found by its value");
     assert.ok((await countPlainRecords())["Order.memo"]! >= 2);
 
     const { sealed } = await sealPlainRecords();
-    // The 12 plain values of the money records, and whatever else the test's fixtures wrote plain (people, names).
-    assert.ok(sealed >= 12, `the 12 plain values are sealed (${sealed})`);
+    // The 14 plain values of the money records, and whatever else the test's fixtures wrote plain (people, names).
+    assert.ok(sealed >= 14, `the 14 plain values are sealed (${sealed})`);
     assert.deepEqual(await sealPlainRecords(), { sealed: 0 }, "running again finds nothing left");
     for (const [context, n] of Object.entries(await countPlainRecords())) assert.equal(n, 0, `${context} all sealed`);
-    assertNothingReadable(await dump());
+    assertNothingReadable(await dump(), [c.iban]);
     assert.deepEqual(await views(), before, "every record reads as it did");
     assert.deepEqual(await findByMemo(), [orderId], "a memo sealed by the pass is found by its keyed hash");
   });

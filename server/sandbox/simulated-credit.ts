@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import type { Order } from "../generated/prisma/client.ts";
 import { awaitImportedOrders, importBankFile } from "../bank/import/import-bank-file.ts";
 import { isConflictIdentity } from "../bank/import/line-identities.ts";
+import { entryIban } from "../bank/import/entry-text.ts";
 import { sandboxId } from "../bank/sandbox/sandbox-bank.ts";
 import { writeCamt054 } from "../bank/sandbox/sandbox-bank-files.ts";
 import { mayWriteProfile } from "../oauth/accessible-profiles.ts";
@@ -95,7 +96,7 @@ async function assertSamePayment(identity: string, credit: SimulatedCredit, orde
   const same =
     earlier !== null &&
     order !== null &&
-    earlier.iban === credit.iban &&
+    entryIban(earlier) === credit.iban &&
     earlier.amountMinor === credit.amountMinor &&
     earlier.currency.toLowerCase() === credit.currency.toLowerCase() &&
     (!credit.writableBy || (await mayWriteProfile(credit.writableBy, order.profileId)));

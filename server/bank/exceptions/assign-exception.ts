@@ -6,6 +6,7 @@ import { logger } from "../../logging/logger.ts";
 import { monitorAfterCommit } from "../../monitoring/monitor-after-commit.ts";
 import { driveChainTransactions } from "../../orders/chain-settlement.ts";
 import type { BankEntryView } from "../operator/bank-operator.responses.ts";
+import { entryIban } from "../import/entry-text.ts";
 import { bankEntryView } from "../operator/bank-views.ts";
 import { claimException } from "./claim-exception.ts";
 import { mintUnmatched } from "./upstream.ts";
@@ -42,7 +43,7 @@ export async function assignException(options: {
       actor,
       action: "bank.exception.assign",
       subject: { type: "bank-entry", id: before.id },
-      before: { outcome: before.outcome, iban: before.iban, problem: before.problem },
+      before: { outcome: before.outcome, iban: entryIban(before), problem: before.problem },
       after: { outcome: after.outcome, iban, orderId },
       at: now,
     });

@@ -5,3 +5,5 @@
 export const ENTRY_DEBTOR_NAME = "BankEntry.debtorName";
 export const ENTRY_DEBTOR_IBAN = "BankEntry.debtorIban";
 export const ENTRY_REMITTANCE = "BankEntry.remittance";
+/** The account the entry names: a customer's IBAN. */
+export const ENTRY_IBAN = "BankEntry.iban";

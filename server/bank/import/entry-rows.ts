@@ -1,6 +1,6 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { EntryLine } from "./entry-lines.ts";
-import { sealEntryText } from "./entry-text.ts";
+import { entryIban, sealEntryIban, sealEntryText } from "./entry-text.ts";
 
 /* The booked entries of an import (`BankEntry`): those recorded before, and a batch's new ones, one statement each. */
 
@@ -71,7 +71,12 @@ export async function earlierEntries(
         entryId: entry.id,
         ...(entry.orderId ? { orderId: entry.orderId } : {}),
         ...(entry.payoutId ? { payoutId: entry.payoutId } : {}),
-        shape: { side: entry.side, amountMinor: entry.amountMinor, currency: entry.currency, iban: entry.iban },
+        shape: {
+          side: entry.side,
+          amountMinor: entry.amountMinor,
+          currency: entry.currency,
+          iban: entryIban(entry),
+        },
       },
     ]),
   );
@@ -90,6 +95,7 @@ export async function insertEntries(
     identity: line.identity,
     ...entryShape(line),
     amountMinor: entryShape(line).amountMinor.toString(),
+    iban: sealEntryIban(entryShape(line).iban),
     status: line.entry.status,
     bookingDate: line.entry.bookingDate?.slice(0, 10) ?? null,
     valueDate: line.entry.valueDate?.slice(0, 10) ?? null,
@@ -115,7 +121,7 @@ export async function insertEntries(
       "outcome"::"BankEntryOutcome", "problem", "orderId", ${now}::timestamptz
     FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(
       "id" uuid, "identity" text, "side" text, "status" text, "amountMinor" text, "currency" text, "bookingDate" date,
-      "valueDate" date, "iban" text, "debtorName" jsonb, "debtorIban" jsonb, "remittance" jsonb, "endToEndId" text,
+      "valueDate" date, "iban" jsonb, "debtorName" jsonb, "debtorIban" jsonb, "remittance" jsonb, "endToEndId" text,
       "returnReason" text, "outcome" text, "problem" text, "orderId" uuid)
     ON CONFLICT ("identity") DO NOTHING
     RETURNING "id"::text AS "id"`;

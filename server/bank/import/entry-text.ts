@@ -1,5 +1,5 @@
 import { openValue, sealAtRest, type Sealed } from "../../keys/sealed-value.ts";
-import { ENTRY_DEBTOR_IBAN, ENTRY_DEBTOR_NAME, ENTRY_REMITTANCE } from "./entry-columns.ts";
+import { ENTRY_DEBTOR_IBAN, ENTRY_DEBTOR_NAME, ENTRY_IBAN, ENTRY_REMITTANCE } from "./entry-columns.ts";
 
 /*
  * What a bank entry tells of the person who paid (name, IBAN, remittance), sealed at rest (C70;
@@ -40,4 +40,14 @@ export function openEntryText<T extends { debtorName: unknown; debtorIban: unkno
   row: T,
 ): Omit<T, keyof EntryText> & EntryText {
   return { ...row, ...entryText(row) };
+}
+
+/** The account the entry names (the IBAN credited or debited) as the database keeps it. */
+export function sealEntryIban(iban: string | null): Sealed | string | null {
+  return seal(iban, ENTRY_IBAN);
+}
+
+/** The account the entry names, opened. */
+export function entryIban(entry: { iban: unknown }): string | null {
+  return open(entry.iban, ENTRY_IBAN);
 }

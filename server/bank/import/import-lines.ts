@@ -132,7 +132,7 @@ export async function importLines(ctx: ImportContext, given: readonly EntryLine[
           ? "the credit names no IBAN it was sent to"
           : line.creditorIban === ctx.account
             ? "a credit to the master account itself names no customer"
-            : holderProblem(line.creditorIban, holders.get(line.creditorIban)));
+            : holderProblem(holders.get(line.creditorIban)));
       if (problem) {
         rows.push({ id, line, outcome: "unmatched", problem });
         continue;

@@ -16,9 +16,13 @@ import { earlierEntries, entryShape, sameShape, type EntryShape, type StoredEntr
 /** A booked line under the identity it is recorded with; `conflict` says why that is not its own. */
 export type ResolvedLine = EntryLine & { conflict?: string };
 
+/**
+ * A shape in words, for a problem stored in plain beside the entry: the account by its last four characters only, as
+ * a statement masks it; the entry keeps the whole IBAN sealed (a customer's own, C70).
+ */
 function describeShape(shape: EntryShape): string {
   const amount = `${formatDecimalAmount(shape.amountMinor, shape.currency)} ${shape.currency}`;
-  return `${shape.side} ${amount}${shape.iban ? ` to ${shape.iban}` : ""}`;
+  return `${shape.side} ${amount}${shape.iban ? ` to the IBAN ending ${shape.iban.slice(-4)}` : ""}`;
 }
 
 /** Whether a line was recorded under `conflictIdentity`: its identity had been recorded for another entry. */

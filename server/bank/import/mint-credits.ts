@@ -14,7 +14,7 @@ import { minorToTokenUnits } from "../../money/amount.ts";
 import { displayAmount } from "../../money/display.ts";
 import { writableBySql } from "../../oauth/accessible-profiles.ts";
 import type { Caller } from "../../oauth/caller.ts";
-import { sealIncomingText, sealOrderText } from "../../orders/order-text.ts";
+import { sealIncomingIban, sealIncomingText, sealOrderText } from "../../orders/order-text.ts";
 import { orderView } from "../../orders/order-view.ts";
 import { ibanIndexOf } from "../../ibans/iban-number.ts";
 
@@ -80,12 +80,15 @@ export async function ibanHolders(
   );
 }
 
-/** Why a credit to this holder's IBAN cannot be minted, in words; undefined when it can. */
-export function holderProblem(iban: string, holder: IbanHolder | undefined): string | undefined {
-  if (!holder) return `IBAN ${iban} is not one of ours`;
-  if (holder.ibanState !== "approved") return `IBAN ${iban} does not take payments (it is ${holder.ibanState})`;
+/**
+ * Why a credit to this holder's IBAN cannot be minted, in words; undefined when it can. The words do not repeat the
+ * IBAN, which the entry keeps sealed beside them (a customer's own, C70): a problem is stored as it is.
+ */
+export function holderProblem(holder: IbanHolder | undefined): string | undefined {
+  if (!holder) return "the IBAN credited is not one of ours";
+  if (holder.ibanState !== "approved") return `the IBAN credited does not take payments (it is ${holder.ibanState})`;
   if (holder.profileState !== "approved") {
-    return `the profile holding IBAN ${iban} is ${holder.profileState}, not approved`;
+    return `the profile holding the IBAN credited is ${holder.profileState}, not approved`;
   }
   return undefined;
 }
@@ -200,7 +203,7 @@ export async function mintCredits(
       orderId: order.id,
       txId: randomUUID(),
       bankReference: credit.bankReference,
-      iban: credit.iban,
+      iban: sealIncomingIban(credit.iban),
       amountMinor: credit.amountMinor.toString(),
       currency: credit.currency,
       memo: sealedPayment.memo,
@@ -222,7 +225,7 @@ export async function mintCredits(
   const minted = await tx.$queryRaw<{ bankReference: string; orderId: string; txId: string }[]>`
     WITH "input" AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
-        "ord" int, "orderId" uuid, "txId" uuid, "bankReference" text, "iban" text, "amountMinor" text,
+        "ord" int, "orderId" uuid, "txId" uuid, "bankReference" text, "iban" jsonb, "amountMinor" text,
         "currency" text, "memo" jsonb, "debtor" jsonb, "profileId" uuid, "address" text, "addressKey" text,
         "chain" text, "counterpart" jsonb, "orderMemo" jsonb, "memoKey" text, "view" jsonb, "units" text,
         "mailSubject" text, "mailBody" jsonb, "mailContent" jsonb, "mailTo" jsonb)

@@ -41,7 +41,7 @@ export async function mintUnmatched(
   }
   const iban = electronicFormatIBAN(options.iban) ?? options.iban;
   const holder = (await ibanHolders(tx, [iban])).get(iban);
-  const problem = iban === config.bank.account.iban ? "is the master account" : holderProblem(iban, holder);
+  const problem = iban === config.bank.account.iban ? "is the master account" : holderProblem(holder);
   if (problem || !holder) {
     throw new AppError("VALIDATION", "Validation errors", { iban: problem ?? "does not take payments" });
   }

@@ -1,6 +1,6 @@
 import { formatAmount } from "../../money/amount.ts";
 import type { BankEntry, BankFile, Payout } from "../../generated/prisma/client.ts";
-import { entryText } from "../import/entry-text.ts";
+import { entryIban, entryText } from "../import/entry-text.ts";
 import { payoutCounterpartOf, payoutRemittance } from "../payments/payout-text.ts";
 import type { BankEntryView, BankFileView, PayoutView } from "./bank-operator.responses.ts";
 
@@ -42,7 +42,7 @@ export function bankEntryView(row: BankEntry): BankEntryView {
     currency: row.currency,
     bookingDate: isoDay(row.bookingDate),
     valueDate: isoDay(row.valueDate),
-    iban: row.iban,
+    iban: entryIban(row),
     ...entryText(row),
     endToEndId: row.endToEndId,
     outcome: row.outcome,

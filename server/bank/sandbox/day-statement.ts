@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import type { BankEntry } from "../../generated/prisma/client.ts";
-import { openEntryText } from "../import/entry-text.ts";
+import { entryIban, openEntryText } from "../import/entry-text.ts";
 import { importBankFile, type ImportReport } from "../import/import-bank-file.ts";
 import { writeCamt053, type SandboxEntry } from "./sandbox-bank-files.ts";
 
@@ -19,7 +19,7 @@ const signed = (entry: BankEntry) => (entry.side === "DBIT" ? -entry.amountMinor
 
 /** A recorded booking as the statement reports it again, under the same bank reference. */
 function statementEntry(row: BankEntry, reference: string): SandboxEntry {
-  const entry = openEntryText(row);
+  const entry = { ...openEntryText(row), iban: entryIban(row) };
   const common = { reference, amountMinor: entry.amountMinor, currency: entry.currency };
   if (entry.side === "DBIT") {
     return {
