@@ -133,7 +133,9 @@ test("C53: production on the iso20022 bank refuses to start without the master a
 });
 
 onPostgres("production on PostgreSQL", () => {
-  test("C37: in production every sandbox route is 404 before any token is looked at", async ({ request }) => {
+  test("C37 C70: in production every sandbox route is 404 before any token is looked at, and a keyring not the database's is refused at start", async ({
+    request,
+  }) => {
     test.setTimeout(120_000);
     const routes = apiRoutesUnder("sandbox");
     expect(routes.map((r) => r.file).sort()).toEqual(
@@ -154,6 +156,13 @@ onPostgres("production on PostgreSQL", () => {
     const seeder = await startDemoInstance(await freePort(), database.env);
     await stopServer(seeder.server, { keepData: true });
     const { env, devnet } = await productionEnvironment(database.env.DATABASE_URL);
+    // Given a keyring of its own instead, it refuses to start: it could open none of what the seeder sealed.
+    const stranger = spawnServer(await freePort(), env);
+    expect(await stranger.exited).toBe(1);
+    expect(stranger.output()).toContain(
+      `  - TOKENRAIL_KEYRING_FILE: ${env.TOKENRAIL_KEYRING_FILE} is not the keyring this database's personal data is sealed with: none of its keys opens`,
+    );
+    await stopServer(stranger);
     const port = await freePort();
     const production = spawnServer(port, {
       ...env,

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "../fixtures/contract-test.ts";
 import { hashMessage, hashTypedData } from "viem";
@@ -177,7 +178,12 @@ onPostgres("several instances on one PostgreSQL", () => {
     const productionPort = await freePort();
     // Production runs on real chains: a local devnet stands in for one.
     const { env: productionEnv, devnet } = await productionEnvironment(shared.DATABASE_URL);
-    const production = spawnServer(productionPort, { ...productionEnv, ...shared });
+    // Production reads what the sandbox instances sealed: it is given their keyring (theirs derive from the secret).
+    const production = spawnServer(productionPort, {
+      ...productionEnv,
+      ...shared,
+      TOKENRAIL_KEYRING_FILE: path.join(first.server.dataDir, "keyring.json"),
+    });
     try {
       // Both instances serve the same applications (the database's): the first one's demo credentials.
       const secondTarget = { baseUrl: second.baseUrl, demo: first.demo };

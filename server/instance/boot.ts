@@ -10,6 +10,7 @@ import { openIssuerSigner } from "../chains/signers/open-issuer-signer.ts";
 import { watchSupply } from "../reserves/watch-supply.ts";
 import { getConfig } from "../config.ts";
 import { openInstanceKeyring } from "../keys/instance-keyring.ts";
+import { assertKeyringFitsDatabase } from "../keys/keyring-check.ts";
 import { startKeyWork } from "../keys/key-work.ts";
 import { ERASURE_CHECK_MS, eraseDueProfiles } from "../retention/erase-due-profiles.ts";
 import { db } from "../db/client.ts";
@@ -46,9 +47,12 @@ export async function boot(options: { renderMail?: MailRenderer } = {}): Promise
   // The keyring that protects personal data at rest: a missing or unreadable one stops the start, before anything is
   // written that it would have had to protect (the sandbox makes its own on first start). Keys held in a token are
   // found there now: a token absent, locked or without one of them is a refusal too.
-  await openInstanceKeyring(config);
+  const keyring = await openInstanceKeyring(config);
   handleShutdownSignals();
   const prisma = await db();
+  // …and it must be the keyring that sealed this database's records: another one is refused here, not found out by
+  // every read of personal data failing and every lookup by e-mail or IBAN finding nothing.
+  await assertKeyringFitsDatabase(prisma, keyring, config.keys.keyringFile);
   // Several instances on one PostgreSQL: a revoked token or rotated secret is evicted from every instance's cache.
   const unlisten = await shareAuthEvictions(config);
   if (unlisten) stopWithPeriodic(unlisten);
