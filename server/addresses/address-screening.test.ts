@@ -11,6 +11,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { recordMint } from "../ledger/movements.ts";
 import { PERSON_IN_APP, type Caller } from "../oauth/caller.ts";
+import { caseSubjectName } from "../screening/cases/case-text.ts";
 import { publishTestListUpdate, seedTestList } from "../screening/sandbox/test-list.ts";
 import { mulberry32 } from "../testing/seeded-random.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
@@ -177,7 +178,7 @@ describe("C64 addresses on a list", () => {
     await Promise.all([reconcileTransfers({ config }), reconcileTransfers({ config })]);
     const cases = await casesOf(profileId);
     assert.equal(cases.length, 2);
-    assert.deepEqual(cases.map((c) => [c.subjectKind, c.subjectName, c.holds, c.listRef]).sort(), [
+    assert.deepEqual(cases.map((c) => [c.subjectKind, caseSubjectName(c), c.holds, c.listRef]).sort(), [
       ["address", LISTED.address.toLowerCase(), "", "TR-TEST-4"],
       ["address", LISTED.address.toLowerCase(), "", "TR-TEST-4"],
     ]);

@@ -13,6 +13,7 @@ import {
   ORDER_MESSAGE,
 } from "../orders/order-columns.ts";
 import { SUBMISSION_DATA } from "../profiles/submission-data.ts";
+import { CASE_DETAIL, CASE_SUBJECT_NAME } from "../screening/cases/case-columns.ts";
 import { withBodyData } from "../webhooks/webhook-body.ts";
 import { logger } from "../logging/logger.ts";
 import { blindIndex, type IndexKind } from "./blind-index.ts";
@@ -89,6 +90,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "OutboxMessage", column: "content", idType: "uuid", context: MAIL_CONTENT },
   { table: "OutboxMessage", column: "html", idType: "uuid", context: MAIL_HTML },
   { table: "BankFile", column: "content", idType: "uuid", context: PAYMENT_FILE_CONTENT, within: "bytes" },
+  { table: "ComplianceCase", column: "subjectName", idType: "uuid", context: CASE_SUBJECT_NAME },
+  { table: "ComplianceCase", column: "detail", idType: "uuid", context: CASE_DETAIL },
 ];
 
 /** SQL selecting a column's rows: `where` is given the quoted column (`"data"`). NULL (no value) is never selected. */

@@ -1,4 +1,5 @@
 import type { Prisma } from "../generated/prisma/client.ts";
+import { sealCaseDetail, sealSubjectName } from "../screening/cases/case-text.ts";
 import type { Alert } from "./movement.ts";
 import { isRuleKey } from "./rule-parameters.ts";
 import { RULE_NAMES } from "./rule-view.ts";
@@ -43,9 +44,9 @@ export async function openAlertCase(
       kind: "monitoring",
       profileId: alert.profileId,
       subjectKind: alert.ruleKey,
-      subjectName: ruleName(alert.ruleKey),
+      subjectName: sealSubjectName(ruleName(alert.ruleKey)),
       holds: "",
-      detail,
+      detail: sealCaseDetail(detail),
       openKey: key,
       matchKey: key,
       createdAt: options.now,

@@ -6,6 +6,7 @@ import pino from "pino";
 import { decideApproval } from "../approvals/decide-approval.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
+import { isSealed } from "../keys/sealed-value.ts";
 import { grantOperator } from "../operators/grant-operator.ts";
 import { clearCase, requestCaseConfirmation } from "../screening/cases/decide-case.ts";
 import { listCases, readCase } from "../screening/cases/list-cases.ts";
@@ -61,6 +62,9 @@ describe("C67 monitoring alerts are cases", () => {
     const [row, ...more] = await casesOf(profile);
     assert.ok(row);
     assert.equal(more.length, 0);
+    // Kept sealed at rest (C70), read as the alert said it.
+    assert.equal(isSealed(row.subjectName), true);
+    assert.equal(isSealed(row.detail), true);
     const view = await readCase(row.id);
     assert.equal(view.kind, "monitoring");
     assert.equal(view.state, "open");

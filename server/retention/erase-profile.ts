@@ -9,6 +9,7 @@ import { ERASED, pseudonymiseMoney } from "./pseudonymise-money.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { db } from "../db/client.ts";
 import { stateReasonData } from "../profiles/profile-name.ts";
+import { sealCaseDetail, sealSubjectName } from "../screening/cases/case-text.ts";
 
 /** Why a profile was erased: its retention period ran out, or its owner asked and nothing obliged us to keep it. */
 export type ErasureCause = "retention" | "request";
@@ -55,7 +56,8 @@ export async function eraseInTransaction(
   });
   const cases = await tx.complianceCase.updateMany({
     where: { profileId },
-    data: { subjectName: ERASED, detail: {}, reason: null },
+    // What stands in their place is sealed like any value of these columns.
+    data: { subjectName: sealSubjectName(ERASED), detail: sealCaseDetail({}), reason: null },
   });
   await tx.iban.updateMany({ where: { profileId }, data: { emailNotifications: false } });
   await tx.profile.update({

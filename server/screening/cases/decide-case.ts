@@ -8,6 +8,7 @@ import type { ComplianceCase, Prisma } from "../../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../../ids.ts";
 import { settleProfileState } from "../../profiles/settle-profile-state.ts";
 import { openProfileName } from "../../profiles/profile-name.ts";
+import { caseSubjectName } from "./case-text.ts";
 
 async function openCase(tx: Prisma.TransactionClient, caseId: string) {
   const id = uuidOrUndefined(caseId);
@@ -88,12 +89,12 @@ export async function requestCaseConfirmation(options: {
 /** What the second officer is asked to confirm: the hit, or the suspicious activity and whose it is. */
 async function confirmationSummary(tx: Prisma.TransactionClient, found: ComplianceCase): Promise<string> {
   if (found.kind !== "monitoring") {
-    return `Case ${found.seq}: ${found.subjectName} matches ${found.listSource?.toUpperCase()} entry ${found.listRef}`;
+    return `Case ${found.seq}: ${caseSubjectName(found)} matches ${found.listSource?.toUpperCase()} entry ${found.listRef}`;
   }
   const profile = found.profileId
     ? await tx.profile.findUnique({ where: { id: found.profileId }, select: { name: true } })
     : null;
-  return `Case ${found.seq}: suspicious activity by ${openProfileName(profile?.name) || found.profileId} (${found.subjectName})`;
+  return `Case ${found.seq}: suspicious activity by ${openProfileName(profile?.name) || found.profileId} (${caseSubjectName(found)})`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { AppError } from "../../errors.ts";
 import type { ComplianceCase } from "../../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../../ids.ts";
 import type { CaseDetailView, CaseView } from "./cases.responses.ts";
+import { caseDetail, caseSubjectName } from "./case-text.ts";
 import type { ListCasesQuery } from "./cases.schemas.ts";
 import { openEmail } from "../../users/user-email.ts";
 import { openProfileName } from "../../profiles/profile-name.ts";
@@ -34,13 +35,13 @@ async function views(rows: ComplianceCase[]): Promise<CaseView[]> {
     profileId: row.profileId,
     profileName: nameOf(profiles.find((p) => p.id === row.profileId)),
     subjectKind: row.subjectKind,
-    subjectName: row.subjectName,
+    subjectName: caseSubjectName(row),
     holds: row.holds,
     holdsId: row.holdsId,
     listSource: row.listSource,
     listRef: row.listRef,
     score: row.score,
-    explanation: row.kind === "monitoring" ? alertExplanation(row.detail) : null,
+    explanation: row.kind === "monitoring" ? alertExplanation(caseDetail(row)) : null,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedBy: emailOf(deciders.find((d) => d.id === row.decidedById)),
@@ -82,7 +83,7 @@ export async function readCase(caseId: string): Promise<CaseDetailView> {
   const [view] = await views([row]);
   return {
     ...view!,
-    detail: row.detail as Record<string, unknown>,
+    detail: caseDetail(row),
     events: events.map((e) => ({
       at: e.at.toISOString(),
       action: e.action,

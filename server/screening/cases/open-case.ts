@@ -2,6 +2,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import { canonicalDigest } from "../canonical-json.ts";
 import type { IndexedEntry } from "../match/screening-index.ts";
 import type { ScreeningSubject } from "../screening-subjects.ts";
+import { sealCaseDetail, sealSubjectName } from "./case-text.ts";
 
 export type CaseHold = { holds: "approval" | "order" | "credit" | "address" | ""; holdsId?: string };
 
@@ -43,7 +44,7 @@ export async function openCase(
     if (open.matchKey !== matchKey) {
       await tx.complianceCase.update({
         where: { id: open.id },
-        data: { matchKey, score: hit.score, detail: caseDetail(subject, hit) },
+        data: { matchKey, score: hit.score, detail: sealCaseDetail(hitDetail(subject, hit)) },
       });
       await tx.complianceCaseEvent.create({ data: { caseId: open.id, at: now, action: "matched-again" } });
     }
@@ -56,13 +57,13 @@ export async function openCase(
       kind: "screening",
       profileId,
       subjectKind: subject.kind,
-      subjectName: subject.query.name,
+      subjectName: sealSubjectName(subject.query.name),
       holds: hold.holds,
       holdsId: hold.holdsId ?? null,
       listSource: hit.source,
       listRef: hit.entry.ref,
       score: hit.score,
-      detail: caseDetail(subject, hit),
+      detail: sealCaseDetail(hitDetail(subject, hit)),
       openKey,
       matchKey,
       createdAt: now,
@@ -72,8 +73,9 @@ export async function openCase(
   return { id: created.id, opened: true };
 }
 
-function caseDetail(subject: ScreeningSubject, hit: CaseHit): Prisma.InputJsonValue {
+/** What the case keeps of the hit (sealed at rest, ./case-text.ts): the subject as screened, the entry and why. */
+function hitDetail(subject: ScreeningSubject, hit: CaseHit): Prisma.InputJsonObject {
   return JSON.parse(
     JSON.stringify({ subject: subject.query, entry: hit.entry, explanation: hit.explanation }),
-  ) as Prisma.InputJsonValue;
+  ) as Prisma.InputJsonObject;
 }

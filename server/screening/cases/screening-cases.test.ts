@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { before, describe, it } from "node:test";
@@ -7,6 +7,8 @@ import { decideApproval } from "../../approvals/decide-approval.ts";
 import { getConfig } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { countPlainRecords, sealPlainRecords } from "../../keys/seal-plain-records.ts";
+import { isSealed } from "../../keys/sealed-value.ts";
 import { grantOperator } from "../../operators/grant-operator.ts";
 import { decide, setBlocked } from "../../profiles/review-profile.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
@@ -16,6 +18,8 @@ import { screenProfile } from "../screen-profile.ts";
 import { clearCase, requestCaseConfirmation, requestUnfreeze } from "./decide-case.ts";
 import { listCases, readCase } from "./list-cases.ts";
 import { openedEvents } from "../../testing/recorded-events.ts";
+import { eraseInTransaction } from "../../retention/erase-profile.ts";
+import { caseDetail, caseSubjectName } from "./case-text.ts";
 
 // C64, C66 on a real database (PGlite, or PostgreSQL when DATABASE_URL is set), against the real UN excerpt: a
 // listed person's profile is held, cleared or confirmed (four eyes), frozen and unfrozen (four eyes).
@@ -198,5 +202,106 @@ describe("C64 C66 screening cases", () => {
       audit.map((a) => a.action).filter((a) => a.startsWith("compliance") || a === "profile.unfreeze"),
       ["compliance.case.confirm", "profile.unfreeze"],
     );
+  });
+
+  it("C70 a case's subject name and detail are sealed at rest and read the same; a case written plain before sealing is sealed in place", async () => {
+    const prisma = await db();
+    const dump = async () =>
+      (await prisma.$queryRawUnsafe<{ text: string }[]>(`SELECT t::text AS text FROM "ComplianceCase" t`))
+        .map((r) => r.text)
+        .join("\n");
+    const listed = await profileOf({
+      firstName: "Eric",
+      lastName: "Badege",
+      birthday: "1971-04-04",
+      nationality: "CD",
+    });
+    const [caseId] = await screenProfile({ profileId: listed.id });
+    assert.ok(caseId);
+
+    // The row holds both sealed; nothing of the subject, nor of the list entry it matched, shows in a dump.
+    const row = await prisma.complianceCase.findUniqueOrThrow({ where: { id: caseId } });
+    assert.equal(isSealed(row.subjectName), true);
+    assert.equal(isSealed(row.detail), true);
+    const text = await dump();
+    for (const secret of ["Badege", "BADEGE", "1971-04-04"]) {
+      assert.equal(text.includes(secret), false, `${secret} is not in the dump`);
+    }
+
+    // Every reader shows them as before: the case, the queue and the second officer's question.
+    const view = await readCase(caseId);
+    assert.equal(view.subjectName, "Eric Badege");
+    assert.equal((view.detail.subject as { name?: string }).name, "Eric Badege");
+    assert.match(JSON.stringify(view.detail.entry), /BADEGE/);
+    assert.deepEqual(caseDetail(row), view.detail);
+    // This file's open cases fit on the queue's first page.
+    const queue = await listCases({ state: "open", kind: "screening", page: 1 });
+    assert.equal(queue.cases.find((c) => c.id === caseId)?.subjectName, "Eric Badege");
+    const asked = await requestCaseConfirmation({ caseId, reason: "Same person", actor: officer });
+    assert.match(asked.summary, /: Eric Badege matches UN entry 6907993$/);
+
+    // A screening case and a monitoring case as the migration leaves them: a plain name (a JSON string), a plain detail.
+    const tag = stamp();
+    const plain = { screening: randomUUID(), monitoring: randomUUID() };
+    const insert = (id: string, kind: string, subjectKind: string, name: string, detail: unknown) =>
+      prisma.$executeRawUnsafe(
+        `INSERT INTO "ComplianceCase" ("id", "kind", "state", "profileId", "subjectKind", "subjectName", "detail",
+          "matchKey", "createdAt")
+         VALUES ($1::uuid, $2, 'cleared', $3::uuid, $4, to_jsonb($5::text), $6::jsonb, $7, now())`,
+        id,
+        kind,
+        listed.id,
+        subjectKind,
+        name,
+        JSON.stringify(detail),
+        `plain:${id}`,
+      );
+    await insert(plain.screening, "screening", "debtor", `Ottokar Altbestand ${tag}`, {
+      subject: { name: `Ottokar Altbestand ${tag}`, birthDate: "1966-06-06" },
+      entry: { ref: "6907993", names: ["ERIC BADEGE"] },
+      explanation: { name: 0.91 },
+    });
+    await insert(plain.monitoring, "monitoring", "large-amount", "Large amount", {
+      explanation: `Plain alert ${tag}`,
+      rule: { key: "large-amount", name: "Large amount" },
+    });
+    const views = async () => ({
+      screening: await readCase(plain.screening),
+      monitoring: await readCase(plain.monitoring),
+    });
+    const before = await views();
+    assert.equal(before.screening.subjectName, `Ottokar Altbestand ${tag}`);
+    assert.deepEqual(before.screening.detail.subject, { name: `Ottokar Altbestand ${tag}`, birthDate: "1966-06-06" });
+    assert.equal(before.monitoring.explanation, `Plain alert ${tag}`);
+    const counted = await countPlainRecords();
+    assert.ok(counted["ComplianceCase.subjectName"]! >= 2);
+    assert.ok(counted["ComplianceCase.detail"]! >= 2);
+
+    const { sealed } = await sealPlainRecords();
+    assert.ok(sealed >= 4, `the 4 plain values are sealed (${sealed})`);
+    const counts = await countPlainRecords();
+    assert.equal(counts["ComplianceCase.subjectName"], 0);
+    assert.equal(counts["ComplianceCase.detail"], 0);
+    for (const id of Object.values(plain)) {
+      const sealedRow = await prisma.complianceCase.findUniqueOrThrow({ where: { id } });
+      assert.equal(isSealed(sealedRow.subjectName), true);
+      assert.equal(isSealed(sealedRow.detail), true);
+    }
+    assert.deepEqual(await views(), before, "every case reads as it did");
+    const after = await dump();
+    for (const secret of [`Altbestand ${tag}`, "1966-06-06", `Plain alert ${tag}`, "BADEGE"]) {
+      assert.equal(after.includes(secret), false, `${secret} is not in the dump`);
+    }
+
+    // Erased, the profile's cases keep a sealed marker in their place.
+    await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${listed.id}::uuid FOR UPDATE`;
+      await eraseInTransaction(tx, { profileId: listed.id, cause: "retention", actor: officer, now: new Date() });
+    });
+    const erased = await prisma.complianceCase.findUniqueOrThrow({ where: { id: caseId } });
+    assert.equal(isSealed(erased.subjectName), true);
+    assert.equal(isSealed(erased.detail), true);
+    assert.deepEqual([caseSubjectName(erased), caseDetail(erased)], ["[erased]", {}]);
+    assert.equal((await countPlainRecords())["ComplianceCase.detail"], 0);
   });
 });
