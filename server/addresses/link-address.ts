@@ -8,6 +8,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
+import { sealPendingMessage } from "../signatures/pending-message.ts";
 import { signedBy } from "../signatures/verify-signature.ts";
 import { recordLink, type LinkedAddress } from "./record-link.ts";
 import { refuseListedAddress } from "./screen-link.ts";
@@ -134,7 +135,7 @@ async function awaitOnChainSignature(options: {
         chain: chain.name,
         address,
         addressKey,
-        message,
+        message: sealPendingMessage(message),
         msgHash,
         requestedById: caller.userId,
         createdAt: now,

@@ -12,8 +12,11 @@ import {
   ORDER_MEMO,
   ORDER_MESSAGE,
 } from "../orders/order-columns.ts";
+import { REQUEST_EMAIL } from "../oauth/request-email.ts";
 import { SUBMISSION_DATA } from "../profiles/submission-data.ts";
 import { CASE_DETAIL, CASE_SUBJECT_NAME } from "../screening/cases/case-columns.ts";
+import { PENDING_MESSAGE } from "../signatures/pending-message.ts";
+import { RESET_EMAIL } from "../users/reset-request-email.ts";
 import { withBodyData } from "../webhooks/webhook-body.ts";
 import { logger } from "../logging/logger.ts";
 import { blindIndex, type IndexKind } from "./blind-index.ts";
@@ -92,6 +95,21 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "BankFile", column: "content", idType: "uuid", context: PAYMENT_FILE_CONTENT, within: "bytes" },
   { table: "ComplianceCase", column: "subjectName", idType: "uuid", context: CASE_SUBJECT_NAME },
   { table: "ComplianceCase", column: "detail", idType: "uuid", context: CASE_DETAIL },
+  {
+    table: "AuthorizationRequest",
+    column: "email",
+    idType: "text",
+    context: REQUEST_EMAIL,
+    index: { column: "emailIndex", kind: "email" },
+  },
+  {
+    table: "PasswordResetRequest",
+    column: "email",
+    idType: "uuid",
+    context: RESET_EMAIL,
+    index: { column: "emailIndex", kind: "email" },
+  },
+  { table: "PendingSignature", column: "message", idType: "uuid", context: PENDING_MESSAGE },
 ];
 
 /** SQL selecting a column's rows: `where` is given the quoted column (`"data"`). NULL (no value) is never selected. */

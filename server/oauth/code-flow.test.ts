@@ -5,9 +5,13 @@ import { registerApplication, type RegisteredApplication } from "../applications
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { countPlainRecords, sealPlainRecords } from "../keys/seal-plain-records.ts";
+import { isSealed } from "../keys/sealed-value.ts";
+import { loadOnboarding } from "../onboarding/onboarding-state.ts";
 import { authenticateBearer } from "./authenticate-bearer.ts";
 import { getAuthContext } from "./get-auth-context.ts";
 import { approveAuthorization, denyAuthorization } from "./decide-authorization.ts";
+import { describeAuthorizationRequest } from "./describe-authorization-request.ts";
 import { issueToken } from "./issue-token.ts";
 import { authorizationServerMetadata } from "./issuer.ts";
 import { startAuthorization } from "./start-authorization.ts";
@@ -270,5 +274,69 @@ describe("authorization-code flow", () => {
     });
     const otherContext = await getAuthContext(await authenticateBearer(`Bearer ${otherToken.access_token}`));
     assert.ok(!otherContext.profiles.some((p) => p.id === person.profileId), "not granted to the other application");
+  });
+});
+
+describe("C70: an /auth request's e-mail hint sealed at rest", () => {
+  /** Every authorization request as text, as a dump shows it. */
+  async function dump(): Promise<string> {
+    const prisma = await db();
+    const rows = await prisma.$queryRawUnsafe<{ text: string }[]>(
+      `SELECT t::text AS text FROM "AuthorizationRequest" t`,
+    );
+    return rows.map((r) => r.text).join("\n");
+  }
+
+  /** What the sign-in screens are told of request `id`: the hint they prefill. */
+  async function hintsOf(id: string) {
+    return {
+      described: (await describeAuthorizationRequest(id, at(0)))?.email,
+      onboarding: (await loadOnboarding({ requestId: id, clock: at(0) }))?.request.email,
+    };
+  }
+
+  it("C70: the hint is sealed in its row and still prefills the screens; a hint kept in plain text before is sealed by the pass and reads the same", async () => {
+    const prisma = await db();
+    const stamp = randomBytes(4).toString("hex");
+    const hint = `hint-${stamp}@example.com`;
+    const started = await startAuthorization({
+      request: { client_id: app.codeClientId, redirect_uri: REDIRECT, code_challenge: pkce().challenge, email: hint },
+      config: getConfig(),
+      clock: at(0),
+    });
+    const id = new URL(started.kind === "redirect" ? started.location : "").searchParams.get("request")!;
+    const row = await prisma.authorizationRequest.findUniqueOrThrow({ where: { id } });
+    assert.equal(isSealed(row.email), true);
+    assert.equal((await dump()).includes(hint), false, "the hint is not in the dump");
+    assert.deepEqual(await hintsOf(id), { described: hint, onboarding: hint });
+    // A request without a hint keeps none and shows none.
+    const { requestId: bare } = await authorize();
+    assert.equal((await prisma.authorizationRequest.findUniqueOrThrow({ where: { id: bare } })).email, null);
+    assert.equal((await describeAuthorizationRequest(bare, at(0)))?.email, undefined);
+
+    // A request stored before sealing began: the hint as the migration left it, a JSON string.
+    const plainHint = `plain-hint-${stamp}@example.com`;
+    const plainId = randomBytes(24).toString("base64url");
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "AuthorizationRequest" ("id", "clientId", "redirectUri", "codeChallenge", "email", "expiresAt")
+       VALUES ($1, $2::uuid, $3, $4, to_jsonb($5::text), $6::timestamptz)`,
+      plainId,
+      app.codeClientId,
+      REDIRECT,
+      pkce().challenge,
+      plainHint,
+      at(1800)(),
+    );
+    assert.deepEqual(await hintsOf(plainId), { described: plainHint, onboarding: plainHint });
+    assert.ok((await countPlainRecords())["AuthorizationRequest.email"]! >= 1);
+
+    await sealPlainRecords();
+    assert.equal((await countPlainRecords())["AuthorizationRequest.email"], 0);
+    const sealed = await prisma.authorizationRequest.findUniqueOrThrow({ where: { id: plainId } });
+    assert.equal(isSealed(sealed.email), true);
+    const text = await dump();
+    assert.equal(text.includes(hint) || text.includes(plainHint), false, "no hint is in the dump");
+    assert.deepEqual(await hintsOf(plainId), { described: plainHint, onboarding: plainHint });
+    assert.deepEqual(await hintsOf(id), { described: hint, onboarding: hint });
   });
 });

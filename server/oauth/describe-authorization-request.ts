@@ -1,6 +1,7 @@
 import { serverClock, type Clock } from "../clock.ts";
 import { db } from "../db/client.ts";
 import { withNameOpened } from "../profiles/profile-name.ts";
+import { requestEmail } from "./request-email.ts";
 
 export type AuthorizationRequestView = {
   id: string;
@@ -27,7 +28,7 @@ export async function describeAuthorizationRequest(
     id,
     applicationName: request.client.application.name,
     redirectHost: new URL(request.redirectUri).host,
-    email: request.email ?? undefined,
+    email: requestEmail(request),
     authMode: request.authMode === "login" || request.authMode === "signup" ? request.authMode : undefined,
     skipKyc: request.skipKyc,
     skipCreateAccount: request.skipCreateAccount,

@@ -11,6 +11,7 @@ import { randomSecret } from "./secrets.ts";
 import { authorizeWithSiwe } from "./siwe-authorization.ts";
 import { quote } from "../limits.ts";
 import { reviewRefusal } from "./review-refusal.ts";
+import { requestEmailData } from "./request-email.ts";
 
 /** How long a person has to sign in and consent after the integrator's redirect. */
 export const AUTHORIZATION_REQUEST_MINUTES = 30;
@@ -130,7 +131,7 @@ export async function startAuthorization(options: {
       redirectUri,
       state: r.state,
       codeChallenge: r.code_challenge,
-      email: r.email,
+      ...requestEmailData(r.email),
       authMode: r.auth_mode,
       skipKyc: r.skip_kyc === "true",
       skipCreateAccount: r.skip_create_account === "true",

@@ -17,6 +17,7 @@ import {
 import { openEmail } from "../users/user-email.ts";
 import { withIbanOpened } from "../ibans/iban-number.ts";
 import { openStateReason, withNameOpened } from "../profiles/profile-name.ts";
+import { requestEmail } from "../oauth/request-email.ts";
 
 export type OnboardingProfile = {
   id: string;
@@ -104,7 +105,7 @@ export async function loadOnboarding(options: {
     applicationLogoId: row.client.application.logoFileId ?? undefined,
     kycModel: row.client.application.kycModel,
     redirectHost: new URL(row.redirectUri).host,
-    email: row.email ?? undefined,
+    email: requestEmail(row),
     authMode: row.authMode === "login" || row.authMode === "signup" ? row.authMode : undefined,
     skipKyc: row.skipKyc,
     skipCreateAccount: row.skipCreateAccount,

@@ -4,6 +4,7 @@ import { moneyTransaction } from "../ledger/money-transaction.ts";
 import { holdPostings } from "../ledger/movements.ts";
 import { ledgerPostCall } from "../ledger/post-transaction.ts";
 import { orderCreatedSql } from "./order-view.ts";
+import { sealPendingMessage } from "../signatures/pending-message.ts";
 import { sealOrderMessage, sealOrderText } from "./order-text.ts";
 
 type Pending = { msgHash: string; requestedById: string; expiresAt: Date };
@@ -69,6 +70,8 @@ function holdSql(o: Order, pending: Pending | undefined): Prisma.Sql {
     at: o.placedAt,
     postings: holdPostings(wallet, o.amountMinor),
   });
+  // The text the Safe signs, sealed for the pending signature's own column (C70).
+  const message = pending === undefined ? null : JSON.stringify(sealPendingMessage(o.message as string));
   return Prisma.sql`
     WITH "held" AS MATERIALIZED (
       SELECT ${hold} AS "transactionId"
@@ -79,7 +82,7 @@ function holdSql(o: Order, pending: Pending | undefined): Prisma.Sql {
         "createdAt", "expiresAt"
       )
       SELECT gen_random_uuid(), 'order', ${o.id}::uuid, ${o.profileId}::uuid, ${o.chain}, ${o.address},
-        ${o.addressKey}, ${o.message}, ${pending?.msgHash ?? null}::text, ${pending?.requestedById ?? null}::uuid,
+        ${o.addressKey}, ${message}::jsonb, ${pending?.msgHash ?? null}::text, ${pending?.requestedById ?? null}::uuid,
         ${o.placedAt}::timestamptz, ${pending?.expiresAt ?? null}::timestamptz
       FROM "held"
       WHERE ${pending !== undefined}::boolean

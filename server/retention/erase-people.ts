@@ -2,6 +2,7 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
 import { openEmail } from "../users/user-email.ts";
 import { whereMailToAny } from "../mail/mail-columns.ts";
+import { whereResetEmailAny } from "../users/reset-request-email.ts";
 
 /**
  * Removes the people of an erased profile (C71). Its memberships go; a person who is only this profile's customer
@@ -37,7 +38,7 @@ export async function erasePeople(
   // Tokens, grants, codes, verifications and second factors cascade with the account; links it made keep no name.
   await tx.user.deleteMany({ where: { id: { in: userIds } } });
   const mails = await tx.outboxMessage.deleteMany({ where: whereMailToAny(emails) });
-  await tx.passwordResetRequest.deleteMany({ where: { email: { in: emails } } });
+  await tx.passwordResetRequest.deleteMany({ where: whereResetEmailAny(emails) });
   // Their tokens went with the accounts: no instance may go on serving them from its cache.
   await evictAuth([...userIds.map((id) => `user:${id}`), `profile:${profileId}`], tx);
   return { users: userIds.length, mails: mails.count, emails, userIds };

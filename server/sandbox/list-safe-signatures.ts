@@ -5,6 +5,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { validate } from "../validate.ts";
 import { formatAmount } from "../money/amount.ts";
+import { pendingMessage } from "../signatures/pending-message.ts";
 import type { SandboxActor } from "./change-sandbox-settings.ts";
 import { assertOperator, assertSandbox } from "./sandbox-only.ts";
 import { safeRefSchema } from "./simulator.schemas.ts";
@@ -59,7 +60,7 @@ export async function listSafeSignatures(options: {
       kind: r.kind === "order" ? "order" : "linkAddress",
       chain: r.chain,
       address: r.address,
-      message: r.message,
+      message: pendingMessage(r),
       msgHash: r.msgHash,
       createdAt: r.createdAt.toISOString(),
       expiresAt: r.expiresAt.toISOString(),

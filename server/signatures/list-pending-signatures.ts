@@ -12,6 +12,7 @@ import type { Caller } from "../oauth/caller.ts";
 import { profileForCaller } from "../profiles/profile-access.ts";
 import { MAX_ID, tooLong } from "../limits.ts";
 import { orderCounterpart } from "../orders/order-text.ts";
+import { pendingMessage } from "./pending-message.ts";
 
 export const pendingSignaturesQuery = z.object({
   address: z.string().max(MAX_ID, tooLong(MAX_ID)).optional(),
@@ -68,7 +69,7 @@ export async function listPendingSignatures(options: {
             amount: formatAmount(order.amountMinor),
             counterpart: orderCounterpart(order),
             currency: order.currency as Currency,
-            message: r.message,
+            message: pendingMessage(r),
           }
         : {}),
       createdAt: r.createdAt.toISOString(),

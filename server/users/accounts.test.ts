@@ -6,12 +6,16 @@ import { reviewApplication } from "../applications/review-application.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { blindIndex } from "../keys/blind-index.ts";
+import { countPlainRecords, sealPlainRecords } from "../keys/seal-plain-records.ts";
+import { isSealed } from "../keys/sealed-value.ts";
 import { approveAuthorization } from "../oauth/decide-authorization.ts";
 import { issueToken } from "../oauth/issue-token.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { startAuthorization } from "../oauth/start-authorization.ts";
 import { loadOnboarding } from "../onboarding/onboarding-state.ts";
 import { listOutbox } from "../outbox/list-outbox.ts";
+import { erasePeople } from "../retention/erase-people.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { requestPasswordReset } from "./request-password-reset.ts";
 import { sendPasswordResets } from "./send-password-resets.ts";
@@ -20,7 +24,8 @@ import { checkPasswordLink, setPasswordWithToken } from "./set-password.ts";
 import { signUp } from "./sign-up.ts";
 import { verifyCredentials } from "./verify-credentials.ts";
 import { verifyEmailCode } from "./verify-email-code.ts";
-import { whereUserEmail } from "./user-email.ts";
+import { openResetEmail, RESET_EMAIL, whereResetEmail, whereResetEmailAny } from "./reset-request-email.ts";
+import { userEmailData, whereUserEmail } from "./user-email.ts";
 
 // Accounts on a real database (PGlite, or PostgreSQL when DATABASE_URL is set): e-mail verification at sign-up
 // (C56), password reset links (C55) and applications in review, with time injected.
@@ -191,14 +196,14 @@ describe("C55: password reset", () => {
     await requestPasswordReset({ input: { email }, client: client(), clock: at(0) });
     // C55: answering did the same for both — one queued request each, no link or mail yet.
     assert.deepEqual(
-      (await prisma.passwordResetRequest.findMany({ where: { email: { in: [email, unknown] } } }))
-        .map((r) => ({ email: r.email, at: r.requestedAt.getTime() }))
+      (await prisma.passwordResetRequest.findMany({ where: whereResetEmailAny([email, unknown]) }))
+        .map((r) => ({ email: openResetEmail(r.email), at: r.requestedAt.getTime() }))
         .sort((a, b) => a.email.localeCompare(b.email)),
       [email, unknown].sort().map((address) => ({ email: address, at: at(0)().getTime() })),
     );
     assert.equal(await prisma.passwordSetupToken.count({ where: { userId: user.id, purpose: "reset" } }), 0);
     assert.ok((await sendPasswordResets(getConfig())) >= 2);
-    assert.equal(await prisma.passwordResetRequest.count({ where: { email: { in: [email, unknown] } } }), 0);
+    assert.equal(await prisma.passwordResetRequest.count({ where: whereResetEmailAny([email, unknown]) }), 0);
     assert.equal((await listOutbox({ to: unknown })).total, 0);
     const token = /set-password\?token=(\S+)/.exec((await lastMail(email)).body)?.[1] ?? "";
     const row = await prisma.passwordSetupToken.findUniqueOrThrow({ where: { tokenHash: hashSecret(token) } });
@@ -234,6 +239,101 @@ describe("C55: password reset", () => {
       requestPasswordReset({ input: { email: unknown }, client: client(), clock: at(1) }),
       fails("TOO_MANY_REQUESTS"),
     );
+  });
+});
+
+describe("C70: queued password resets sealed at rest", () => {
+  /** Every queued password reset as text, as a dump shows it. */
+  async function dump(): Promise<string> {
+    const prisma = await db();
+    const rows = await prisma.$queryRawUnsafe<{ text: string }[]>(
+      `SELECT t::text AS text FROM "PasswordResetRequest" t`,
+    );
+    return rows.map((r) => r.text).join("\n");
+  }
+
+  /** A request queued before sealing began, as the migration left it: the address a JSON string, no index. */
+  async function queuePlain(email: string) {
+    const prisma = await db();
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "PasswordResetRequest" ("id", "email", "requestedAt") VALUES (gen_random_uuid(), to_jsonb($1::text), $2::timestamptz)`,
+      email,
+      at(0)(),
+    );
+  }
+
+  /** An account whose address is verified, as sign-up leaves it. */
+  async function account(email: string) {
+    const { ticket } = await signUp({
+      input: { email, password: PASSWORD },
+      client: client(),
+      config: getConfig(),
+      clock: at(0),
+    });
+    await verifyEmailCode({
+      input: { ticket, code: codeIn((await lastMail(email)).body) },
+      config: getConfig(),
+      clock: at(0),
+    });
+  }
+
+  const resetLinks = async (email: string) =>
+    (await listOutbox({ to: email })).entries.filter((mail) => /set-password\?token=/.test(mail.body)).length;
+
+  it("C70: a queued request keeps its address sealed and indexed; the job mails links for sealed and plain requests alike", async () => {
+    const prisma = await db();
+    const [sealed, plain] = [`sealed-reset-${stamp()}@example.com`, `plain-reset-${stamp()}@example.com`];
+    await account(sealed);
+    await account(plain);
+    await requestPasswordReset({ input: { email: sealed }, client: client(), clock: at(0) });
+    await queuePlain(plain);
+
+    const [row] = await prisma.passwordResetRequest.findMany({ where: whereResetEmail(sealed) });
+    assert.ok(row, "found by its blind index");
+    assert.equal(isSealed(row.email), true);
+    assert.equal(row.emailIndex, blindIndex(RESET_EMAIL, "email", sealed));
+    assert.equal(openResetEmail(row.email), sealed);
+    assert.equal((await dump()).includes(sealed), false, "the sealed address is not in the dump");
+    assert.equal(
+      await prisma.passwordResetRequest.count({ where: whereResetEmail(plain) }),
+      1,
+      "a plain one by its value",
+    );
+
+    assert.ok((await sendPasswordResets(getConfig())) >= 2);
+    assert.equal(await prisma.passwordResetRequest.count({ where: whereResetEmailAny([sealed, plain]) }), 0);
+    assert.deepEqual([await resetLinks(sealed), await resetLinks(plain)], [1, 1]);
+  });
+
+  it("C70: erasing a person deletes their queued requests, sealed and plain, and no one else's; the pass seals and indexes a plain one", async () => {
+    const prisma = await db();
+    const [erased, other] = [`erased-${stamp()}@example.com`, `kept-${stamp()}@example.com`];
+    const user = await prisma.user.create({ data: { ...userEmailData(erased), emailVerifiedAt: new Date() } });
+    const profile = await prisma.profile.create({
+      data: { kind: "personal", name: "Erased", members: { create: { userId: user.id, perms: ["read", "write"] } } },
+    });
+    await requestPasswordReset({ input: { email: erased }, client: client(), clock: at(0) });
+    await queuePlain(erased);
+    await requestPasswordReset({ input: { email: other }, client: client(), clock: at(0) });
+    await queuePlain(other);
+    assert.equal(await prisma.passwordResetRequest.count({ where: whereResetEmail(erased) }), 2);
+
+    const result = await prisma.$transaction((tx) => erasePeople(tx, profile.id));
+    assert.deepEqual(result.emails, [erased]);
+    assert.equal(await prisma.passwordResetRequest.count({ where: whereResetEmail(erased) }), 0);
+    assert.equal(await prisma.passwordResetRequest.count({ where: whereResetEmail(other) }), 2);
+
+    assert.ok((await countPlainRecords())["PasswordResetRequest.email"]! >= 1);
+    await sealPlainRecords();
+    assert.equal((await countPlainRecords())["PasswordResetRequest.email"], 0);
+    const rows = await prisma.passwordResetRequest.findMany({ where: whereResetEmail(other) });
+    assert.equal(rows.length, 2, "both found by the index once the pass has run");
+    for (const row of rows) {
+      assert.equal(isSealed(row.email), true);
+      assert.equal(row.emailIndex, blindIndex(RESET_EMAIL, "email", other));
+      assert.equal(openResetEmail(row.email), other);
+    }
+    assert.equal((await dump()).includes(other), false, "no address is in the dump");
   });
 });
 

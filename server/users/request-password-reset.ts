@@ -4,6 +4,7 @@ import { db } from "../db/client.ts";
 import { validate } from "../validate.ts";
 import { takeAccountMail } from "./account-mail-limit.ts";
 import { wakePasswordResets } from "./password-reset-job.ts";
+import { resetEmailData } from "./reset-request-email.ts";
 import { emailSchema } from "./users.schemas.ts";
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
@@ -21,6 +22,6 @@ export async function requestPasswordReset(options: { input: unknown; client: st
   const now = clock();
   takeAccountMail(email, options.client, now);
   const prisma = await db();
-  await prisma.passwordResetRequest.create({ data: { email, requestedAt: now } });
+  await prisma.passwordResetRequest.create({ data: { ...resetEmailData(email), requestedAt: now } });
   wakePasswordResets();
 }

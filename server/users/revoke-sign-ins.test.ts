@@ -5,14 +5,19 @@ import { registerApplication, type RegisteredApplication } from "../applications
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { blindIndex } from "../keys/blind-index.ts";
+import { countPlainRecords, sealPlainRecords } from "../keys/seal-plain-records.ts";
+import { isSealed } from "../keys/sealed-value.ts";
 import { approveAuthorization } from "../oauth/decide-authorization.ts";
 import { issueToken } from "../oauth/issue-token.ts";
+import { REQUEST_EMAIL } from "../oauth/request-email.ts";
 import { hashSecret } from "../oauth/secrets.ts";
 import { startAuthorization } from "../oauth/start-authorization.ts";
 import { grantOperator } from "../operators/grant-operator.ts";
 import { setOperatorEnabled } from "../operators/set-operator-enabled.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { hashPassword } from "./password.ts";
+import { revokeSignIns } from "./revoke-sign-ins.ts";
 import { setPasswordWithToken } from "./set-password.ts";
 
 // What a password reset and a disabled operator end (C55), on a real database (PGlite, or PostgreSQL when
@@ -161,5 +166,70 @@ describe("C55 everything a person is signed in with ends at once", () => {
     const after = await prisma.user.findUniqueOrThrow({ where: { id: who.userId } });
     assert.equal(after.credentialVersion, credentialVersion + 1, "their web sessions end");
     await expectAllEnded(who, before);
+  });
+});
+
+describe("C70 an open request's e-mail hint sealed at rest is still found when sign-ins end", () => {
+  /** A request stored before sealing began, as the migration left it: the hint a JSON string, no index. */
+  async function plainRequest(email: string): Promise<string> {
+    const prisma = await db();
+    const id = randomBytes(24).toString("base64url");
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "AuthorizationRequest" ("id", "clientId", "redirectUri", "codeChallenge", "email", "expiresAt")
+       VALUES ($1, $2::uuid, $3, $4, to_jsonb($5::text), $6::timestamptz)`,
+      id,
+      app.codeClientId,
+      REDIRECT,
+      createHash("sha256").update(randomBytes(32)).digest("base64url"),
+      email,
+      at(1800)(),
+    );
+    return id;
+  }
+
+  const ended = async (id: string) => {
+    const prisma = await db();
+    const row = await prisma.authorizationRequest.findUniqueOrThrow({ where: { id } });
+    return row.expiresAt.getTime() <= at(3)().getTime();
+  };
+  const revoke = async (userId: string) => {
+    const prisma = await db();
+    await prisma.$transaction((tx) => revokeSignIns(tx, userId, at(3)()));
+  };
+
+  it("C70 a hint is kept sealed and indexed; a plain one is ended by its value until the pass seals and indexes it, then by its index", async () => {
+    const prisma = await db();
+    const [first, second] = [await person(), await person()];
+    const sealed = await openRequest({ email: first.email.toUpperCase() });
+    const row = await prisma.authorizationRequest.findUniqueOrThrow({ where: { id: sealed.requestId } });
+    assert.equal(isSealed(row.email), true);
+    assert.equal(row.emailIndex, blindIndex(REQUEST_EMAIL, "email", first.email));
+    const plainFirst = await plainRequest(first.email.toUpperCase());
+    const plainSecond = await plainRequest(second.email.toUpperCase());
+    const stranger = await plainRequest(`stranger-${stamp()}@example.com`);
+
+    await revoke(first.userId);
+    assert.deepEqual(
+      [await ended(sealed.requestId), await ended(plainFirst), await ended(plainSecond), await ended(stranger)],
+      [true, true, false, false],
+      "the first person's requests end, sealed or plain; no one else's",
+    );
+
+    assert.ok((await countPlainRecords())["AuthorizationRequest.email"]! >= 2);
+    await sealPlainRecords();
+    assert.equal((await countPlainRecords())["AuthorizationRequest.email"], 0);
+    const indexed = await prisma.authorizationRequest.findUniqueOrThrow({ where: { id: plainSecond } });
+    assert.equal(isSealed(indexed.email), true);
+    assert.equal(indexed.emailIndex, blindIndex(REQUEST_EMAIL, "email", second.email));
+    const rows = await prisma.$queryRawUnsafe<{ text: string }[]>(
+      `SELECT t::text AS text FROM "AuthorizationRequest" t`,
+    );
+    const dump = rows.map((r) => r.text).join("\n");
+    for (const hint of [first.email, second.email].map((email) => email.toUpperCase())) {
+      assert.equal(dump.includes(hint), false, `${hint} is not in the dump`);
+    }
+
+    await revoke(second.userId);
+    assert.deepEqual([await ended(plainSecond), await ended(stranger)], [true, false]);
   });
 });

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../db/client.ts";
 import { evictAuth } from "../oauth/auth-cache.ts";
+import { whereRequestEmail } from "../oauth/request-email.ts";
 import { openEmail } from "./user-email.ts";
 
 /**
@@ -29,7 +30,7 @@ export async function revokeSignIns(tx: DbOrTx, userId: string, now: Date): Prom
       completedAt: null,
       expiresAt: { gt: now },
       OR: [
-        { email: { equals: openEmail(email), mode: "insensitive" } },
+        ...(await whereRequestEmail(tx, openEmail(email), now)),
         { profileId: { in: await profilesOf(tx, userId) } },
       ],
     },

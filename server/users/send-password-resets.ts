@@ -3,6 +3,7 @@ import { db } from "../db/client.ts";
 import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
+import { openResetEmail } from "./reset-request-email.ts";
 import { whereUserEmail } from "./user-email.ts";
 
 /** A reset link works once, for 30 minutes from the request. */
@@ -20,11 +21,12 @@ const BATCH = 100;
 export async function sendPasswordResets(config: Pick<Config, "appUrl">): Promise<number> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    const taken = await tx.$queryRaw<{ email: string; requestedAt: Date }[]>`
+    const taken = await tx.$queryRaw<{ email: unknown; requestedAt: Date }[]>`
       DELETE FROM "PasswordResetRequest" WHERE id IN (
         SELECT id FROM "PasswordResetRequest" ORDER BY "requestedAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
       RETURNING email, "requestedAt"`;
-    for (const { email, requestedAt } of taken) {
+    for (const { email: stored, requestedAt } of taken) {
+      const email = openResetEmail(stored);
       const user = await tx.user.findFirst({ where: whereUserEmail(email), select: { id: true } });
       if (!user) continue;
       const token = randomSecret();
