@@ -9,6 +9,7 @@ import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { signUpForApplication } from "../users/sign-up-for-application.ts";
 import { changeApplication, decidePrivilegeRequest, listApplications } from "./operate-applications.ts";
 import { registerApplication } from "./register-application.ts";
+import { openAuditEntry } from "../audit/audit-text.ts";
 
 await setUpTestInstance("operate_apps");
 
@@ -43,7 +44,8 @@ async function requesting(requested: string[], note = "We onboard our own custom
 
 const auditOf = async (applicationId: string) => {
   const prisma = await db();
-  return prisma.auditEntry.findMany({ where: { subjectId: applicationId }, orderBy: { at: "asc" } });
+  const rows = await prisma.auditEntry.findMany({ where: { subjectId: applicationId }, orderBy: { at: "asc" } });
+  return rows.map(openAuditEntry);
 };
 
 describe("issue 9: the operator decides on requested privileges", () => {

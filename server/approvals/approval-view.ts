@@ -1,6 +1,7 @@
 import type { OperatorApproval, Prisma } from "../generated/prisma/client.ts";
 import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
 import { openEmail } from "../users/user-email.ts";
+import { approvalText } from "./approval-text.ts";
 
 /** The approval as the console and the admin API show it, with the operators' emails. */
 export async function approvalViews(tx: Prisma.TransactionClient, rows: OperatorApproval[]): Promise<ApprovalView[]> {
@@ -8,19 +9,23 @@ export async function approvalViews(tx: Prisma.TransactionClient, rows: Operator
   const people = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
   const emails = new Map(people.map((p) => [p.id, openEmail(p.email)]));
   const person = (id: string) => ({ id, email: emails.get(id) ?? "" });
-  return rows.map((row) => ({
-    id: row.id,
-    action: row.action as ApprovalAction,
-    subject: { type: row.subjectType as ApprovalView["subject"]["type"], id: row.subjectId },
-    summary: row.summary,
-    payload: row.payload as Record<string, unknown>,
-    state: row.state,
-    requestedBy: person(row.requestedById),
-    requestedAt: row.requestedAt.toISOString(),
-    decidedBy: row.decidedById ? person(row.decidedById) : null,
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    note: row.note,
-  }));
+  return rows.map((row) => {
+    // Sealed at rest (C70; ./approval-text.ts), opened for the operators.
+    const { payload, summary, note } = approvalText(row);
+    return {
+      id: row.id,
+      action: row.action as ApprovalAction,
+      subject: { type: row.subjectType as ApprovalView["subject"]["type"], id: row.subjectId },
+      summary,
+      payload,
+      state: row.state,
+      requestedBy: person(row.requestedById),
+      requestedAt: row.requestedAt.toISOString(),
+      decidedBy: row.decidedById ? person(row.decidedById) : null,
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      note,
+    };
+  });
 }
 
 export async function approvalView(tx: Prisma.TransactionClient, row: OperatorApproval): Promise<ApprovalView> {

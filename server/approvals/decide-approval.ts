@@ -4,7 +4,7 @@ import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import type { OperatorApproval, OperatorRole, Prisma } from "../generated/prisma/client.ts";
+import type { OperatorRole, Prisma } from "../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../ids.ts";
 import { applyOperatorRoles } from "../operators/change-operator-roles.ts";
 import { operatorRoles } from "../operators/operator-access.ts";
@@ -15,10 +15,12 @@ import { refuseHeldMint, releaseHeldMint } from "../reserves/release-mint.ts";
 import { awaitChainTransaction } from "../chains/chain-queue.ts";
 import { confirmCase, unfreezeProfile } from "../screening/cases/decide-case.ts";
 import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
+import { approvalNoteData, openApproval, type OpenedApproval } from "./approval-text.ts";
 import { approvalView } from "./approval-view.ts";
 
 type Run = (options: {
-  approval: OperatorApproval;
+  /** The approval with its payload opened (it is sealed at rest): the action runs as it was asked. */
+  approval: OpenedApproval;
   actor: AuditActor;
   config: Config;
   now: Date;
@@ -38,7 +40,7 @@ const ACTIONS: Record<
   {
     need: OperatorRole;
     run: Run;
-    rejected?: (tx: Prisma.TransactionClient, a: OperatorApproval, now: Date, note?: string) => Promise<void>;
+    rejected?: (tx: Prisma.TransactionClient, a: OpenedApproval, now: Date, note?: string) => Promise<void>;
   }
 > = {
   "mint.release": {
@@ -121,8 +123,10 @@ export async function decideApproval(options: {
   const id = uuidOrUndefined(options.approvalId);
   if (!id) throw new AppError("NOT_FOUND", "Approval not found");
   const prisma = await db();
-  const approval = await prisma.operatorApproval.findUnique({ where: { id } });
-  if (!approval) throw new AppError("NOT_FOUND", "Approval not found");
+  const row = await prisma.operatorApproval.findUnique({ where: { id } });
+  if (!row) throw new AppError("NOT_FOUND", "Approval not found");
+  // Its payload, summary and note are sealed at rest (C70): what runs is what was asked, opened.
+  const approval = openApproval(row);
   if (approval.state !== "pending") throw new AppError("CONFLICT", `This was ${approval.state} before`);
   if (approval.requestedById === actor.userId) {
     throw new AppError("FORBIDDEN", "You asked for this yourself: a second operator must decide on it");
@@ -135,7 +139,7 @@ export async function decideApproval(options: {
   const take = async (tx: Prisma.TransactionClient, state: "approved" | "rejected", why?: string) => {
     const { count } = await tx.operatorApproval.updateMany({
       where: { id, state: "pending" },
-      data: { state, decidedById: actor.userId, decidedAt: now, note: why ?? null, pendingKey: null },
+      data: { state, decidedById: actor.userId, decidedAt: now, note: approvalNoteData(why), pendingKey: null },
     });
     if (count !== 1) throw new AppError("CONFLICT", "Another operator decided on this first");
     await recordAudit(tx, {

@@ -2,6 +2,7 @@ import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { AppError } from "../errors.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { ApprovalAction, ApprovalSubject, ApprovalView } from "./approval.responses.ts";
+import { sealApprovalText } from "./approval-text.ts";
 import { approvalView } from "./approval-view.ts";
 
 /**
@@ -31,8 +32,8 @@ export async function requestApproval(
       action,
       subjectType: subject.type,
       subjectId: subject.id,
-      payload,
-      summary,
+      // Sealed at rest (C70); found by its pendingKey, which stays plain, while it waits.
+      ...sealApprovalText({ payload, summary }),
       pendingKey,
       requestedById: actor.userId,
       requestedAt: now,

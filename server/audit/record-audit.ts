@@ -1,5 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { openEmail } from "../users/user-email.ts";
+import { sealAuditText } from "./audit-text.ts";
 
 /** Who did it: the signed-in operator, and the request that carried the action (for matching against logs). */
 export type AuditActor = {
@@ -88,7 +89,7 @@ export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: str
 /**
  * Records an operator action in the transaction of the change it made: the entry exists exactly when the change
  * committed. The operator's email is copied as it is now, so the entry still says who it was if the account
- * changes later.
+ * changes later. The state before and after and the reason are sealed at rest (./audit-text.ts).
  */
 export async function recordAudit(
   tx: Prisma.TransactionClient,
@@ -117,9 +118,8 @@ export async function recordAudit(
       action: entry.action,
       subjectType: entry.subject.type,
       subjectId: entry.subject.id,
-      ...(entry.before !== undefined ? { before: entry.before } : {}),
-      ...(entry.after !== undefined ? { after: entry.after } : {}),
-      reason: entry.reason ?? null,
+      // What the action changed and why, sealed (C70; ./audit-text.ts); who acted on what stays plain.
+      ...sealAuditText(entry),
       requestId: entry.actor.requestId ?? null,
     },
   });

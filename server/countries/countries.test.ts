@@ -12,6 +12,7 @@ import { COUNTRY_RISK_TIERS, setCountryRiskSchema, type CountryRiskTier } from "
 import { countryRisk, countryTiers, isHighRisk, isHighRiskTier } from "./country-risk.ts";
 import { listCountries } from "./list-countries.ts";
 import { setCountryRisk } from "./set-country-risk.ts";
+import { openAuditEntry } from "../audit/audit-text.ts";
 
 await setUpTestInstance("countries");
 
@@ -27,7 +28,11 @@ async function admin(): Promise<{ userId: string }> {
 async function auditOf(code: string) {
   const prisma = await db();
   const { id } = await prisma.country.findUniqueOrThrow({ where: { code } });
-  return prisma.auditEntry.findMany({ where: { subjectType: "country", subjectId: id }, orderBy: { seq: "asc" } });
+  const rows = await prisma.auditEntry.findMany({
+    where: { subjectType: "country", subjectId: id },
+    orderBy: { seq: "asc" },
+  });
+  return rows.map(openAuditEntry);
 }
 
 describe("countries", () => {

@@ -1,4 +1,6 @@
 import { db } from "../db/client.ts";
+import { APPROVAL_NOTE, APPROVAL_PAYLOAD, APPROVAL_SUMMARY } from "../approvals/approval-columns.ts";
+import { AUDIT_AFTER, AUDIT_BEFORE, AUDIT_REASON } from "../audit/audit-columns.ts";
 import { ENTRY_DEBTOR_IBAN, ENTRY_DEBTOR_NAME, ENTRY_IBAN, ENTRY_REMITTANCE } from "../bank/import/entry-columns.ts";
 import { PAYMENT_FILE_CONTENT } from "../bank/payments/payment-file-content.ts";
 import { PAYOUT_COUNTERPART, PAYOUT_REMITTANCE } from "../bank/payments/payout-columns.ts";
@@ -110,6 +112,14 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     index: { column: "emailIndex", kind: "email" },
   },
   { table: "PendingSignature", column: "message", idType: "uuid", context: PENDING_MESSAGE },
+  // The audit log is append-only; its trigger lets these passes seal a plain value and re-wrap a sealed one, nothing
+  // else (prisma/migrations/20261129011613_operator_records_sealed).
+  { table: "AuditEntry", column: "before", idType: "uuid", context: AUDIT_BEFORE },
+  { table: "AuditEntry", column: "after", idType: "uuid", context: AUDIT_AFTER },
+  { table: "AuditEntry", column: "reason", idType: "uuid", context: AUDIT_REASON },
+  { table: "OperatorApproval", column: "payload", idType: "uuid", context: APPROVAL_PAYLOAD },
+  { table: "OperatorApproval", column: "summary", idType: "uuid", context: APPROVAL_SUMMARY },
+  { table: "OperatorApproval", column: "note", idType: "uuid", context: APPROVAL_NOTE },
 ];
 
 /** SQL selecting a column's rows: `where` is given the quoted column (`"data"`). NULL (no value) is never selected. */

@@ -8,6 +8,7 @@ import { dryRunRule } from "./dry-run-rule.ts";
 import { evaluateMovement } from "./evaluate-movement.ts";
 import { listRules } from "./list-rules.ts";
 import { credit, highRiskOf, makeProfile } from "./testing/movements.ts";
+import { openAuditEntry } from "../audit/audit-text.ts";
 
 // C67: a rule change is dry-run over the last 90 days (an injected clock) before it applies; the dry run writes
 // nothing but its receipt; the change needs that receipt and is audit-logged.
@@ -118,7 +119,9 @@ describe("dry run and change of a monitoring rule", async () => {
     const changed = await changeRule({ ...proposal, dryRunId: run.dryRunId });
     assert.deepEqual(changed.parameters, { threshold: "9500.00" });
     assert.equal(changed.updatedById, operator.id);
-    const [entry, ...more] = await prisma.auditEntry.findMany({ where: { action: "monitoring.rule.change" } });
+    const [entry, ...more] = (await prisma.auditEntry.findMany({ where: { action: "monitoring.rule.change" } })).map(
+      openAuditEntry,
+    );
     assert.equal(more.length, 0);
     assert.equal(entry?.subjectType, "monitoring-rule");
     assert.equal(entry?.actorEmail, "compliance@example.com");

@@ -2,6 +2,7 @@ import type { Operator, OperatorRole, Prisma } from "../generated/prisma/client.
 import type { OperatorView } from "./operator.responses.ts";
 import { normalRoles } from "./operator-roles.ts";
 import { openEmail, openName } from "../users/user-email.ts";
+import { approvalPayload } from "../approvals/approval-text.ts";
 
 export type OperatorRow = Operator & { user: { email: unknown; name: unknown } };
 export const OPERATOR_INCLUDE = { user: { select: { email: true, name: true } } } as const;
@@ -13,7 +14,8 @@ export async function operatorViews(tx: Prisma.TransactionClient, rows: Operator
     select: { subjectId: true, payload: true },
   });
   return rows.map((row) => {
-    const asked = pending.find((p) => p.subjectId === row.userId)?.payload as { roles?: OperatorRole[] } | undefined;
+    const waiting = pending.find((p) => p.subjectId === row.userId);
+    const asked = waiting ? approvalPayload<{ roles?: OperatorRole[] }>(waiting) : undefined;
     return {
       id: row.userId,
       email: openEmail(row.user.email),

@@ -7,7 +7,9 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { changeOperatorRoles } from "./change-operator-roles.ts";
+import { isSealed } from "../keys/sealed-value.ts";
 import { grantOperator } from "./grant-operator.ts";
+import { listOperators } from "./list-operators.ts";
 import { operatorRoles } from "./operator-access.ts";
 import type { OperatorRole } from "./operator-roles.ts";
 import { setOperatorEnabled } from "./set-operator-enabled.ts";
@@ -71,7 +73,15 @@ describe("operators (C58, C59)", () => {
     });
     assert.ok("approval" in outcome);
     assert.deepEqual(await operatorRoles(target), ["reviewer"]);
+    // The operators page shows the roles asked for, from the approval's payload (sealed at rest, C70), opened.
+    const prisma = await db();
     const approvalId = outcome.approval.id;
+    assert.equal(
+      isSealed((await prisma.operatorApproval.findUniqueOrThrow({ where: { id: approvalId } })).payload),
+      true,
+    );
+    const waiting = (await listOperators()).operators.find((o) => o.id === target);
+    assert.deepEqual(waiting?.pendingRoles, ["treasurer"]);
     await assert.rejects(
       decideApproval({ approvalId, decision: "approve", actor: { userId: asker }, config }),
       refused("FORBIDDEN", /second operator/),

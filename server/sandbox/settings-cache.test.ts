@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, it } from "node:test";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { openAuditEntry } from "../audit/audit-text.ts";
 
 process.env.TOKENRAIL_SANDBOX_AUTO_APPROVE = "off";
 process.env.TOKENRAIL_SANDBOX_AUTO_PROCESS = "7";
@@ -108,7 +109,7 @@ describe("the sandbox settings cache and clock offset", () => {
       actor: { kind: "person", userId: operator.id, operator: true, requestId: "req-op" },
       config: getConfig(),
     });
-    const entry = await prisma.auditEntry.findFirstOrThrow({ where: { action: "sandbox.settings" } });
+    const entry = openAuditEntry(await prisma.auditEntry.findFirstOrThrow({ where: { action: "sandbox.settings" } }));
     assert.equal(entry.actorUserId, operator.id);
     assert.equal(entry.requestId, "req-op");
     assert.deepEqual([entry.subjectType, entry.subjectId], ["sandbox", SANDBOX_SETTINGS_ID]);

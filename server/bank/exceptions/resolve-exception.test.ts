@@ -11,6 +11,7 @@ import { listExceptions } from "./list-exceptions.ts";
 import { assignException } from "./assign-exception.ts";
 import { returnException } from "./return-exception.ts";
 import { payoutRemittance } from "../payments/payout-text.ts";
+import { auditText } from "../../audit/audit-text.ts";
 
 await setUpTestInstance("bank_exceptions");
 
@@ -178,6 +179,6 @@ describe("C48: an exception is resolved once, by assigning or returning it, audi
     const audit = await prisma.auditEntry.findMany({ where: { subjectId: entryId } });
     assert.equal(audit.length, 1);
     assert.equal(audit[0]!.action, "bank.exception.return");
-    assert.equal(audit[0]!.reason, "No such customer");
+    assert.equal(auditText(audit[0]!).reason, "No such customer");
   });
 });
