@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "../fixtures/contract-test.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
@@ -7,7 +6,7 @@ import { apiRoutesUnder } from "../fixtures/console-routes.ts";
 import { freePort } from "../fixtures/free-port.ts";
 import { ISO20022_BANK, NOT_IN_PRODUCTION, productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import { sandboxKeyringFile, spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
 import { onPostgres } from "../fixtures/on-postgres.ts";
 
 /**
@@ -166,7 +165,7 @@ onPostgres("production on PostgreSQL", () => {
     const port = await freePort();
     const production = spawnServer(port, {
       ...env,
-      TOKENRAIL_KEYRING_FILE: path.join(seeder.server.dataDir, "keyring.json"),
+      TOKENRAIL_KEYRING_FILE: sandboxKeyringFile(seeder.server.dataDir),
     });
     try {
       await waitFor(`http://localhost:${port}/livez`);

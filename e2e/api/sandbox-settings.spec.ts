@@ -1,4 +1,3 @@
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "../fixtures/contract-test.ts";
 import { hashMessage, hashTypedData } from "viem";
@@ -10,7 +9,14 @@ import { PERSONAL_FORM, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/
 import { invalid } from "../fixtures/orders.ts";
 import { productionEnvironment } from "../fixtures/production-instance.ts";
 import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { demoCredentialsOf, spawnServer, startDemoInstance, stopServer, waitFor } from "../fixtures/spawn-server.ts";
+import {
+  demoCredentialsOf,
+  sandboxKeyringFile,
+  spawnServer,
+  startDemoInstance,
+  stopServer,
+  waitFor,
+} from "../fixtures/spawn-server.ts";
 import { onPostgres } from "../fixtures/on-postgres.ts";
 
 type Settings = {
@@ -182,7 +188,7 @@ onPostgres("several instances on one PostgreSQL", () => {
     const production = spawnServer(productionPort, {
       ...productionEnv,
       ...shared,
-      TOKENRAIL_KEYRING_FILE: path.join(first.server.dataDir, "keyring.json"),
+      TOKENRAIL_KEYRING_FILE: sandboxKeyringFile(first.server.dataDir),
     });
     try {
       // Both instances serve the same applications (the database's): the first one's demo credentials.

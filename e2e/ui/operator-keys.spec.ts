@@ -11,6 +11,7 @@ import { uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { signInOperator } from "../fixtures/operator-console.ts";
 import {
   demoCredentialsOf,
+  sandboxKeyringFile,
   type SpawnedServer,
   startDemoInstance,
   startServer,
@@ -36,7 +37,7 @@ test("C70 the Data keys page shows the keyring's current key, both sealing passe
   await expect(page.locator('[data-count="plain-records"]')).toHaveText("0");
   await expect(page.locator('[data-count="older-records"]')).toHaveText("0");
   // The keys themselves never reach the page: only their names.
-  const keyring = JSON.parse(fs.readFileSync(path.join(server.dataDir, "keyring.json"), "utf8")) as {
+  const keyring = JSON.parse(fs.readFileSync(sandboxKeyringFile(server.dataDir), "utf8")) as {
     keks: { key: string }[];
     indexKey: string;
   };
@@ -74,7 +75,7 @@ test(
       await stopServer(first.server, { keepData: true });
 
       // `npm run keys:rotate` adds a new current key to the keyring; every instance restarts to read it.
-      const rotated = addKeyEncryptionKey(path.join(dataDir, "keyring.json"));
+      const rotated = addKeyEncryptionKey(sandboxKeyringFile(dataDir));
       second = await startServer(port, {
         DATABASE_URL: undefined,
         TOKENRAIL_DATA_DIR: dataDir,
