@@ -174,20 +174,25 @@ describe("C56: e-mail verification at sign-up", () => {
   });
 });
 
+/** An account whose address is verified, as sign-up leaves it. */
+async function account(email: string) {
+  const { ticket } = await signUp({
+    input: { email, password: PASSWORD },
+    client: client(),
+    config: getConfig(),
+    clock: at(0),
+  });
+  await verifyEmailCode({
+    input: { ticket, code: codeIn((await lastMail(email)).body) },
+    config: getConfig(),
+    clock: at(0),
+  });
+}
+
 describe("C55: password reset", () => {
   it("only an address with an account gets a single-use, 30-minute link (only its hash stored); spending it ends every sign-in", async () => {
     const email = `reset-${stamp()}@example.com`;
-    const { ticket } = await signUp({
-      input: { email, password: PASSWORD },
-      client: client(),
-      config: getConfig(),
-      clock: at(0),
-    });
-    await verifyEmailCode({
-      input: { ticket, code: codeIn((await lastMail(email)).body) },
-      config: getConfig(),
-      clock: at(0),
-    });
+    await account(email);
     const prisma = await db();
     const user = await prisma.user.findFirstOrThrow({ where: whereUserEmail(email) });
 
@@ -260,21 +265,6 @@ describe("C70: queued password resets sealed at rest", () => {
       email,
       at(0)(),
     );
-  }
-
-  /** An account whose address is verified, as sign-up leaves it. */
-  async function account(email: string) {
-    const { ticket } = await signUp({
-      input: { email, password: PASSWORD },
-      client: client(),
-      config: getConfig(),
-      clock: at(0),
-    });
-    await verifyEmailCode({
-      input: { ticket, code: codeIn((await lastMail(email)).body) },
-      config: getConfig(),
-      clock: at(0),
-    });
   }
 
   const resetLinks = async (email: string) =>
