@@ -1,5 +1,5 @@
-/** A data table's header row: one column header per label, in order. */
-export function ColumnHeads({ columns }: { columns: Record<string, string> }) {
+/** A data table's header row: one column header per label, in order (a list of labels, or labels by column). */
+export function ColumnHeads({ columns }: { columns: Record<string, string> | readonly string[] }) {
   return (
     <thead>
       <tr>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/console/column-heads";
 import { operatorPage } from "@/app/(console)/operator/operator-page";
 import { keysCopy as text } from "@/components/copy/keys";
 import { RefreshWhile } from "@/components/keys/refresh-while";
@@ -46,15 +47,7 @@ async function KeysPage() {
       ) : (
         <TableScroll label={text.workTitle}>
           <table className="data-table" aria-labelledby="work-title">
-            <thead>
-              <tr>
-                {text.workColumns.map((c) => (
-                  <th scope="col" key={c}>
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={text.workColumns} />
             <tbody>
               {status.work.map((w) => (
                 <tr key={w.name} data-work={w.name}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/console/column-heads";
 import { operatorPage } from "@/app/(console)/operator/operator-page";
 import { operatorCopy } from "@/components/copy/operator";
 import { TableScroll } from "@/components/layout/table-scroll";
@@ -35,15 +36,7 @@ async function SupplyPage() {
       ) : (
         <TableScroll label={text.alertsTitle}>
           <table className="data-table" aria-labelledby="alerts-title">
-            <thead>
-              <tr>
-                {text.alertColumns.map((c) => (
-                  <th scope="col" key={c}>
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={text.alertColumns} />
             <tbody>
               {view.alerts.map((a) => (
                 <tr key={a.id} data-alert={a.id}>
@@ -64,15 +57,7 @@ async function SupplyPage() {
       <h2 id="checks-title">{text.checksTitle}</h2>
       <TableScroll label={text.checksTitle}>
         <table className="data-table" aria-labelledby="checks-title">
-          <thead>
-            <tr>
-              {text.checkColumns.map((c) => (
-                <th scope="col" key={c}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={text.checkColumns} />
           <tbody>
             {view.checks.map((c) => (
               <tr key={`${c.chain}/${c.currency}`}>
@@ -94,15 +79,7 @@ async function SupplyPage() {
       ) : (
         <TableScroll label={text.heldTitle}>
           <table className="data-table" aria-labelledby="held-title">
-            <thead>
-              <tr>
-                {text.heldColumns.map((c) => (
-                  <th scope="col" key={c}>
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={text.heldColumns} />
             <tbody>
               {view.held.map((h) => (
                 <tr key={h.orderId} data-order={h.orderId}>
