@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { readKeyring } from "../keys/keyring.ts";
+import { addKeyEncryptionKey, readKeyring } from "../keys/keyring.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { mulberry32 } from "../testing/seeded-random.ts";
 import { fileStorage, plainFileStorage } from "./configured-storage.ts";
@@ -85,6 +85,45 @@ describe("contents encrypted at rest", () => {
       }
     }
     assert.equal(filesOf().length, sizes.length);
+  });
+
+  it("C70: content stored from memory is sealed as a spooled one is: byte for byte back, nothing readable, re-wrapped by rotation", async () => {
+    const { root, storage, filesOf, spoolDir } = sealedStore();
+    const sizes = [0, 1, 100, FRAME - 1, FRAME, FRAME + 1, 2 * FRAME, 3 * FRAME + 5];
+    const keys: string[] = [];
+    for (const [i, size] of sizes.entries()) {
+      const bytes = content(size, 2000 + i);
+      const key = createHash("sha256").update(bytes).digest("hex");
+      keys.push(key);
+      await storage.putBytes(bytes, key);
+      await storage.putBytes(bytes, key);
+      assert.deepEqual(await bytesOf(await storage.get(key)), bytes, `${size} bytes`);
+      for (const file of filesOf()) {
+        assert.ok(!file.includes(key), "no path names the content's hash");
+        const sealed = fs.readFileSync(file);
+        assert.equal(sealed.indexOf("ERIKA MUSTERMANN"), -1, "the personal value is nowhere in the store");
+        if (size > 16) assert.equal(sealed.indexOf(bytes.subarray(0, 16)), -1, "no run of the content is stored");
+      }
+    }
+    assert.equal(filesOf().length, sizes.length, "each content once");
+    assert.equal(fs.existsSync(spoolDir) ? fs.readdirSync(spoolDir).length : 0, 0, "no spool file is left behind");
+    const kept = content(sizes[2]!, 2002);
+    await assert.rejects(storage.putBytes(kept, "../../etc/passwd"), /not a content key/);
+    // A spooled put of the same content finds it stored.
+    fs.mkdirSync(spoolDir, { recursive: true });
+    const spooled = spool(spoolDir, kept);
+    assert.equal(await storage.put(spooled), keys[2]);
+    assert.equal(filesOf().length, sizes.length);
+    // Rotation re-wraps what was stored from memory like any other content.
+    const keyringFile = path.join(root, "keyring.json");
+    addKeyEncryptionKey(keyringFile);
+    const rotated = new EncryptedFileStorage(
+      new LocalFileStorage(path.join(root, "files")),
+      readKeyring(keyringFile, { create: false }),
+      spoolDir,
+    );
+    assert.equal(await rotated.rewrap(keys[5]!), true);
+    assert.deepEqual(await bytesOf(await rotated.get(keys[5]!)), content(sizes[5]!, 2005));
   });
 
   it("C70: a sealed object altered, cut short, cut at a frame's end or moved to another key does not open", async () => {

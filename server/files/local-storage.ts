@@ -24,6 +24,21 @@ export class LocalFileStorage implements FileStorage {
     return key;
   }
 
+  async putBytes(bytes: Uint8Array, key: string): Promise<void> {
+    if (await this.exists(key)) return;
+    const target = this.location(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Written beside its place and renamed into it: the content appears complete or not at all.
+    const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await fs.writeFile(temporary, bytes, { flag: "wx", mode: 0o600 });
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   async replace(content: SpooledContent, key: string): Promise<void> {
     if (!isContentKey(key)) throw new Error("not a content key");
     const target = this.location(key);

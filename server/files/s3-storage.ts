@@ -74,6 +74,16 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  async putBytes(bytes: Uint8Array, key: string): Promise<void> {
+    if (!isContentKey(key)) throw new Error("not a content key");
+    if ((await this.send("HEAD", key, EMPTY_PAYLOAD_HASH)).status === 200) return;
+    const res = await this.send("PUT", key, createHash("sha256").update(bytes).digest("hex"), {
+      headers: { "content-length": String(bytes.length) },
+      body: new Blob([Uint8Array.from(bytes)]).stream(),
+    });
+    if (!res.ok) throw new Error(`S3 PUT answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+
   /** A PUT replaces an object whole: readers get the old one or the new one. */
   async replace(content: SpooledContent, key: string): Promise<void> {
     try {

@@ -41,6 +41,26 @@ function behaves(name: string, make: () => { storage: FileStorage; spoolDir: str
       assert.deepEqual(await bytesOf(await storage.get(key)), content);
     });
 
+    it("stores content given in memory under its SHA-256 once, and what was put either way is not stored again", async () => {
+      const { storage, spoolDir, stored } = make();
+      const content = randomBytes(5_000);
+      const key = createHash("sha256").update(content).digest("hex");
+      await storage.putBytes(content, key);
+      await storage.putBytes(content, key);
+      assert.equal(stored(), 1);
+      assert.ok(await storage.exists(key));
+      assert.deepEqual(await bytesOf(await storage.get(key)), content);
+      const again = spool(spoolDir, content);
+      assert.equal(await storage.put(again), key);
+      assert.equal(stored(), 1);
+      const other = randomBytes(300);
+      const otherKey = await storage.put(spool(spoolDir, other));
+      await storage.putBytes(other, otherKey);
+      assert.equal(stored(), 2);
+      assert.deepEqual(await bytesOf(await storage.get(otherKey)), other);
+      await assert.rejects(storage.putBytes(content, "../../etc/passwd"), /not a content key/);
+    });
+
     it("misses unknown keys and never looks up anything that is not a content key", async () => {
       const { storage } = make();
       assert.equal(await storage.get("0".repeat(64)), undefined);

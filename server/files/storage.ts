@@ -11,6 +11,11 @@ export interface FileStorage {
    * Storing under a key already there is a no-op.
    */
   put(content: SpooledContent, key?: string): Promise<string>;
+  /**
+   * Stores a small content already in memory under `key` (its SHA-256, checked by the caller), with no spool file of
+   * the caller's; a no-op when the key is there. For contents of a few kilobytes (a bank file the server wrote).
+   */
+  putBytes(bytes: Uint8Array, key: string): Promise<void>;
   /** The content under `key`, or undefined if there is none. */
   get(key: string): Promise<ReadableStream<Uint8Array> | undefined>;
   exists(key: string): Promise<boolean>;

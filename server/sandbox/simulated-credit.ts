@@ -71,6 +71,8 @@ export async function importSimulatedCredit(
     source: "simulator",
     config,
     writableBy: credit.writableBy,
+    // The mint is driven below while its order is awaited: a second drive from the import would only contend.
+    driveChain: false,
   });
   const [entry] = report.entries;
   if (!entry) throw new Error("The simulated credit was not reported");

@@ -82,8 +82,12 @@ export async function importBankFile(options: {
   const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
   checkAccounts(file, config.bank.account.iban);
   const prisma = await db();
-  // Read before the transaction: building it reads the lists, which on the embedded database would wait for it.
-  const screening = await currentIndex();
+  // The lists' index (one query for their versions, and a build when they moved on) is asked for beside the
+  // transaction's start, on another connection; the embedded database has one connection, which the transaction
+  // holds until it ends, so there it is asked for first.
+  const screening = currentIndex();
+  screening.catch(() => undefined);
+  if (config.database.kind === "pglite") await screening;
   // The content is stored (sealed, C70) while the import's transaction runs, and the commit waits for it, so a
   // recorded file always has its content; a rollback leaves at most an unreferenced blob (the same bytes imported
   // again find it). A large file's is stored first instead: sealing is work on this thread, which beside the
@@ -100,24 +104,18 @@ export async function importBankFile(options: {
       const fileId = randomUUID();
       // The file is recorded first, under its unique message id: an import of the same file committing meanwhile
       // (another instance, another request) holds this insert until it ends, then the file is found as imported.
-      const created = await tx.bankFile.createManyAndReturn({
-        data: {
-          id: fileId,
-          direction: "inbound",
-          message: file.definition.id,
-          messageId: file.messageId,
-          sha256: file.sha256,
-          size: file.size,
-          name: options.name.slice(0, 255),
-          source: options.source,
-          state: "imported",
-          accountIban: file.kind === "statement" ? config.bank.account.iban : null,
-          createdAt: now,
-          createdById: options.actor?.userId ?? null,
-        },
-        skipDuplicates: true,
-        select: { id: true },
-      });
+      const created = await tx.$queryRaw<{ id: string }[]>`
+        INSERT INTO "BankFile" (
+          "id", "direction", "message", "messageId", "sha256", "size", "name", "source", "state", "accountIban",
+          "createdAt", "createdById"
+        ) VALUES (
+          ${fileId}::uuid, 'inbound', ${file.definition.id}, ${file.messageId}, ${file.sha256}, ${file.size},
+          ${options.name.slice(0, 255)}, ${options.source}, 'imported',
+          ${file.kind === "statement" ? config.bank.account.iban : null}, ${now}::timestamptz,
+          ${options.actor?.userId ?? null}::uuid
+        )
+        ON CONFLICT ("direction", "messageId") DO NOTHING
+        RETURNING "id"::text AS "id"`;
       if (created.length === 0) {
         const known = await tx.bankFile.findUniqueOrThrow({
           where: { direction_messageId: { direction: "inbound", messageId: file.messageId } },
@@ -135,7 +133,6 @@ export async function importBankFile(options: {
           ? await importStatement(tx, file, { fileId, now, ...options, budget, screening })
           : await importPaymentStatus(tx, file, { fileId, now, config });
       const counts = countResults(entries);
-      await tx.bankFile.update({ where: { id: fileId }, data: { summary: counts } });
       await storing;
       // The last moment to give up: past it the transaction rolls back and nothing of the file is written.
       budget.check();
@@ -209,7 +206,7 @@ async function importStatement(
     writableBy?: Caller;
     afterBatch?: (batch: number) => Promise<void> | void;
     budget: ImportBudget;
-    screening: ScreeningIndex;
+    screening: Promise<ScreeningIndex>;
   },
 ): Promise<EntryReport[]> {
   const { config, fileId, now } = options;
@@ -221,7 +218,7 @@ async function importStatement(
     config,
     now,
     writableBy: options.writableBy,
-    screening: options.screening,
+    screening: await options.screening,
   };
   const report: EntryReport[] = [];
   let batchNumber = 0;
@@ -230,12 +227,12 @@ async function importStatement(
     const lines = [];
     for (const { entry } of batch) lines.push(...entryLines(account, entry, report.length + lines.length + 1));
     const written = await importLines(ctx, lines);
-    await recordReportLines(tx, fileId, written);
     for (const line of written) {
       const { entryId, ...visible } = line;
       void entryId;
       report.push(visible);
     }
+    await recordReportLines(tx, fileId, written, countResults(report));
     await options.afterBatch?.(batchNumber);
     options.budget.check();
   }
@@ -290,6 +287,6 @@ async function importPaymentStatus(
     const level = outcome.level === "group" ? "group" : "payment information";
     lines.push(line(lines.length + 1, outcome.endToEndId, `${level} ${said}`));
   }
-  await recordReportLines(tx, options.fileId, lines);
+  await recordReportLines(tx, options.fileId, lines, countResults(lines));
   return lines;
 }

@@ -237,12 +237,14 @@ async function mintBatch(
   const missing = credits.filter((credit) => !minted.has(credit.bankReference)).map((c) => c.bankReference);
   // A reference paid in before entries were recorded (the sandbox's payment API): the entry records that order.
   const paidBefore = new Map(
-    (
-      await ctx.tx.incomingPayment.findMany({
-        where: { bankReference: { in: missing } },
-        select: { bankReference: true, orderId: true },
-      })
-    ).map((payment) => [payment.bankReference, payment.orderId]),
+    missing.length === 0
+      ? []
+      : (
+          await ctx.tx.incomingPayment.findMany({
+            where: { bankReference: { in: missing } },
+            select: { bankReference: true, orderId: true },
+          })
+        ).map((payment) => [payment.bankReference, payment.orderId]),
   );
   for (const row of rows) {
     if (row.outcome !== "minted") continue;

@@ -38,13 +38,16 @@ export function countResults(entries: readonly EntryReport[]): Partial<Record<En
   return counts;
 }
 
-/** Writes the report lines of a batch (`BankFileEntry`), one statement for all of them. */
+/**
+ * Writes the report lines of a batch (`BankFileEntry`) and the file's counts so far (`summary`, what the listing
+ * shows), one statement for both: after the last batch the counts are the file's.
+ */
 export async function recordReportLines(
   tx: Prisma.TransactionClient,
   fileId: string,
   lines: readonly (EntryReport & { entryId?: string })[],
+  summary: Partial<Record<EntryResult, number>>,
 ): Promise<void> {
-  if (lines.length === 0) return;
   const rows = lines.map((line) => ({
     index: line.index,
     entryId: line.entryId ?? null,
@@ -52,9 +55,13 @@ export async function recordReportLines(
     note: noteOf(line),
   }));
   await tx.$executeRaw`
-    INSERT INTO "BankFileEntry" ("fileId", "index", "entryId", "result", "note")
-    SELECT ${fileId}::uuid, "index", "entryId", "result", "note"
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("index" int, "entryId" uuid, "result" text, "note" text)`;
+    WITH "lines" AS (
+      INSERT INTO "BankFileEntry" ("fileId", "index", "entryId", "result", "note")
+      SELECT ${fileId}::uuid, "index", "entryId", "result", "note"
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x("index" int, "entryId" uuid, "result" text, "note" text)
+    )
+    UPDATE "BankFile" SET "summary" = ${JSON.stringify(summary)}::jsonb WHERE "id" = ${fileId}::uuid`;
 }
 
 /*
