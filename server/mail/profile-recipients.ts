@@ -22,24 +22,3 @@ export async function profileRecipients(
     ...(grant ? { applicationId: grant.applicationId } : {}),
   };
 }
-
-/** The members' addresses (lower case) of each profile, opened from their sealed columns (one query for a batch). */
-export async function memberEmails(
-  tx: Pick<Prisma.TransactionClient, "$queryRaw">,
-  profileIds: readonly string[],
-): Promise<Map<string, string[]>> {
-  const emails = new Map<string, string[]>();
-  const wanted = [...new Set(profileIds)];
-  if (wanted.length === 0) return emails;
-  const members = await tx.$queryRaw<{ profileId: string; email: unknown }[]>`
-    SELECT m."profileId"::text AS "profileId", u."email"
-    FROM "ProfileMember" m JOIN "User" u ON u."id" = m."userId"
-    WHERE m."profileId" IN (SELECT jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb)::uuid)`;
-  for (const m of members) {
-    const list = emails.get(m.profileId) ?? [];
-    const email = openEmail(m.email).toLowerCase();
-    if (!list.includes(email)) list.push(email);
-    emails.set(m.profileId, list);
-  }
-  return emails;
-}

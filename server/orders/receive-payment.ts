@@ -63,6 +63,7 @@ export async function receiveIncomingPayment(options: {
     currency: payment.currency as Currency,
     memo: payment.memo,
     debtor: payment.debtor,
+    recipients: holder.emails,
   };
   const routed = (await routedTargets(prisma, [credit], config)).get(0);
   const minted = (await mintCredits(prisma, [{ ...credit, ...routed }], config, clock())).get(payment.bankReference);

@@ -160,6 +160,7 @@ export async function importLines(ctx: ImportContext, given: readonly EntryLine[
           currency: "eur",
           memo: line.remittance,
           debtor: { name: debtorName, ...(line.transaction?.debtorIban ? { iban: line.transaction.debtorIban } : {}) },
+          recipients: holder.emails,
         },
       });
       rows.push({ id, line, outcome: "minted" });

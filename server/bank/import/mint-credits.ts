@@ -9,7 +9,6 @@ import { Prisma, type Order } from "../../generated/prisma/client.ts";
 import { mailText, type MailContent } from "../../mail/enqueue-mail.ts";
 import { mailRecipient, sealedMail } from "../../mail/mail-columns.ts";
 import { announceMail } from "../../mail/mail-channel.ts";
-import { memberEmails } from "../../mail/profile-recipients.ts";
 import { minorToTokenUnits } from "../../money/amount.ts";
 import { displayAmount } from "../../money/display.ts";
 import { writableBySql } from "../../oauth/accessible-profiles.ts";
@@ -17,6 +16,7 @@ import type { Caller } from "../../oauth/caller.ts";
 import { sealIncomingIban, sealIncomingText, sealOrderText } from "../../orders/order-text.ts";
 import { orderView } from "../../orders/order-view.ts";
 import { ibanIndexOf } from "../../ibans/iban-number.ts";
+import { openEmail } from "../../users/user-email.ts";
 
 /*
  * Money in, minted: what a credit to one of our IBANs becomes, however it arrives (a bank file through the importer,
@@ -35,6 +35,8 @@ export type IbanHolder = {
   profileState: string;
   /** Whether the restricted reporter (`writableBy`) may write the profile; true without one. */
   writable: boolean;
+  /** The profile's members' addresses (lower case), told of a payment minted ("payment received"). */
+  emails: string[];
 };
 
 /** One credit to mint. `bankReference` is the credit's identity: the same reference is minted once, ever. */
@@ -50,12 +52,14 @@ export type CreditToMint = {
   currency: Currency;
   memo?: string;
   debtor: { name: string; iban?: string };
+  /** Who is mailed "payment received" (the IBAN's holder's members, `IbanHolder.emails`) where the IBAN asks for it. */
+  recipients: readonly string[];
 };
 
 /** The memo of an issue order whose payment came without a usable one. */
 const DEFAULT_ISSUE_MEMO = "Incoming payment";
 
-/** The holders of these IBANs (electronic format), by IBAN, whatever their state. */
+/** The holders of these IBANs (electronic format), by IBAN, whatever their state, with their members' addresses. */
 export async function ibanHolders(
   tx: DbOrTx,
   ibans: readonly string[],
@@ -65,17 +69,24 @@ export async function ibanHolders(
   if (wanted.length === 0) return new Map();
   // Numbers are sealed (C70): found by their blind index, or by the plain number of a row not indexed yet.
   const byIndex = new Map(wanted.map((iban) => [ibanIndexOf(iban), iban]));
-  const rows = await tx.$queryRaw<(Omit<IbanHolder, "iban"> & { ibanIndex: string | null; stored: unknown })[]>`
+  const rows = await tx.$queryRaw<
+    (Omit<IbanHolder, "iban" | "emails"> & { ibanIndex: string | null; stored: unknown; sealedEmails: unknown[] })[]
+  >`
     SELECT i."ibanIndex", i."iban" AS "stored", i."profileId"::text AS "profileId", i."address", i."chain",
       i."state"::text AS "ibanState", p."state"::text AS "profileState",
-      ${writableBy ? writableBySql(writableBy, Prisma.sql`i."profileId"`) : Prisma.sql`true`} AS "writable"
+      ${writableBy ? writableBySql(writableBy, Prisma.sql`i."profileId"`) : Prisma.sql`true`} AS "writable",
+      (SELECT coalesce(jsonb_agg(u."email"), '[]'::jsonb)
+        FROM "ProfileMember" m JOIN "User" u ON u."id" = m."userId" WHERE m."profileId" = i."profileId")
+        AS "sealedEmails"
     FROM "Iban" i JOIN "Profile" p ON p."id" = i."profileId"
     WHERE i."ibanIndex" IN (SELECT jsonb_array_elements_text(${JSON.stringify([...byIndex.keys()])}::jsonb))
       OR (i."ibanIndex" IS NULL AND i."iban" IN (SELECT jsonb_array_elements(${JSON.stringify(wanted)}::jsonb)))`;
   return new Map(
-    rows.map(({ ibanIndex, stored, ...row }) => {
+    rows.map(({ ibanIndex, stored, sealedEmails, ...row }) => {
       const iban = (ibanIndex !== null && byIndex.get(ibanIndex)) || (stored as string);
-      return [iban, { ...row, iban }];
+      // The people's addresses are sealed at rest (C70): opened here, not in the statement.
+      const emails = [...new Set(sealedEmails.map((email) => openEmail(email).toLowerCase()))];
+      return [iban, { ...row, iban, emails }];
     }),
   );
 }
@@ -187,11 +198,6 @@ export async function mintCredits(
 ): Promise<Map<string, MintedCredit>> {
   if (credits.length === 0) return new Map();
   const sender = queueSender(config);
-  // The people's addresses are sealed at rest (C70): opened here, not in the statement.
-  const recipients = await memberEmails(
-    tx,
-    credits.map((c) => c.profileId),
-  );
   const rows = credits.map((credit, ord) => {
     const chain = resolveChain(credit.chain, config.environment);
     if (!chain) throw new Error(`IBAN ${credit.iban} mints on ${credit.chain}, not a chain of this environment`);
@@ -218,7 +224,7 @@ export async function mintCredits(
       view: sealAtRest(orderView(order), EVENT_DATA),
       units: minorToTokenUnits(credit.amountMinor, tokenContract(chain, credit.currency).decimals).toString(),
       ...paymentMail(credit, order.address, chain.name),
-      mailTo: (recipients.get(credit.profileId) ?? []).map(mailRecipient),
+      mailTo: credit.recipients.map(mailRecipient),
     };
   });
   const { mail } = config;

@@ -56,6 +56,7 @@ export async function mintUnmatched(
     currency: "eur" as const,
     memo: text.remittance ?? undefined,
     debtor: { name: text.debtorName ?? "", ...(text.debtorIban ? { iban: text.debtorIban } : {}) },
+    recipients: holder.emails,
   };
   const routed = (await routedTargets(tx, [credit], config)).get(0);
   const minted = (await mintCredits(tx, [{ ...credit, ...routed }], config, now)).get(entry.identity);
