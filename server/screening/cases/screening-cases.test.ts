@@ -21,6 +21,8 @@ import { listCases, readCase } from "./list-cases.ts";
 import { openedEvents } from "../../testing/recorded-events.ts";
 import { eraseInTransaction } from "../../retention/erase-profile.ts";
 import { caseDetail, caseSubjectName } from "./case-text.ts";
+import { CASE_MATCH_KEY, caseMatchKeys } from "./match-key.ts";
+import { canonicalDigest } from "../canonical-json.ts";
 
 // C64, C66 on a real database (PGlite, or PostgreSQL when DATABASE_URL is set), against the real UN excerpt: a
 // listed person's profile is held, cleared or confirmed (four eyes), frozen and unfrozen (four eyes).
@@ -407,5 +409,52 @@ describe("C64 C66 screening cases", () => {
     assert.equal(isSealed((await prisma.complianceCase.findUniqueOrThrow({ where: { id: plainId } })).reason), true);
     assert.deepEqual(await readCase(plainId), before, "the case reads as it did");
     assert.equal((await dump()).includes(plainWhy), false, "the plain reason is sealed in place");
+  });
+
+  it("C70 a case's match key is keyed, not the subject's plain SHA-256; the same hit twice still makes one case, also against a key written bare before", async () => {
+    const prisma = await db();
+    const listed = await profileOf({
+      firstName: "Eric",
+      lastName: "Badege",
+      birthday: "1971-08-08",
+      nationality: "CD",
+    });
+    const [caseId] = await screenProfile({ profileId: listed.id });
+    assert.ok(caseId);
+    const row = await prisma.complianceCase.findUniqueOrThrow({ where: { id: caseId } });
+    const opened = await readCase(caseId);
+    // What the key was made of: the subject as screened and the entry, as the case keeps them.
+    const digest = canonicalDigest({ subject: opened.detail.subject, entry: opened.detail.entry });
+    const base = row.matchKey.slice(0, row.matchKey.lastIndexOf(":"));
+    assert.equal(row.matchKey.includes(digest), false, "the stored key is not the plain SHA-256");
+    assert.equal(
+      row.matchKey,
+      caseMatchKeys(base, { subject: opened.detail.subject, entry: opened.detail.entry }).matchKey,
+    );
+    assert.doesNotMatch(row.matchKey, /:[0-9a-f]{64}$/);
+
+    // The same hit twice makes one case; cleared, it is not opened again.
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), [caseId]);
+    await clearCase({ caseId, reason: "Another person", actor: officer });
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), []);
+    assert.equal(await prisma.complianceCase.count({ where: { profileId: listed.id } }), 1);
+
+    // A cleared case as written before the digest was keyed: found by its bare key, so the hit opens nothing.
+    const bare = `${base}:${digest}`;
+    await prisma.$executeRaw`UPDATE "ComplianceCase" SET "matchKey" = ${bare} WHERE id = ${caseId}::uuid`;
+    assert.ok((await countPlainRecords())[CASE_MATCH_KEY]! >= 1);
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), []);
+    assert.equal(await prisma.complianceCase.count({ where: { profileId: listed.id } }), 1);
+
+    // The sealing pass keys it in place, from the digest alone; the match is still the same one.
+    await sealPlainRecords();
+    assert.equal((await countPlainRecords())[CASE_MATCH_KEY], 0);
+    assert.equal((await prisma.complianceCase.findUniqueOrThrow({ where: { id: caseId } })).matchKey, row.matchKey);
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), []);
+    assert.equal(await prisma.complianceCase.count({ where: { profileId: listed.id } }), 1);
+    const dump = (await prisma.$queryRawUnsafe<{ text: string }[]>(`SELECT t::text AS text FROM "ComplianceCase" t`))
+      .map((r) => r.text)
+      .join("\n");
+    assert.equal(dump.includes(digest), false, "no case keeps the plain SHA-256");
   });
 });
