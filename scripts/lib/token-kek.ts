@@ -1,12 +1,12 @@
-import { generateHsmKek } from "../../server/keys/hsm-keks.ts";
+import { generateHsmKek, type KekTokenSettings } from "../../server/keys/hsm-keks.ts";
 import { kekToken } from "../../server/keys/key-settings.ts";
 import { newKekId } from "../../server/keys/keyring.ts";
 
 /**
  * `--pkcs11` of the key scripts: a new key-encryption key generated in the token the `TOKENRAIL_PKCS11_*` settings
- * name; returns its label. Without those settings the script stops with what is missing.
+ * name; returns its label and the token's settings. Without those settings the script stops with what is missing.
  */
-export async function newTokenKek(): Promise<{ label: string; tokenLabel: string }> {
+export async function newTokenKek(): Promise<{ label: string; tokenLabel: string; token: KekTokenSettings }> {
   const token = kekToken(process.env);
   if (!token) {
     console.error(
@@ -16,5 +16,5 @@ export async function newTokenKek(): Promise<{ label: string; tokenLabel: string
   }
   const label = newKekId();
   await generateHsmKek(token, label);
-  return { label, tokenLabel: token.tokenLabel };
+  return { label, tokenLabel: token.tokenLabel, token };
 }

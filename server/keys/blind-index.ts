@@ -10,13 +10,15 @@ import type { Keyring } from "./keyring.ts";
  * index would break. One normalisation per kind, the same on write and on lookup.
  */
 
-export type IndexKind = "email" | "iban";
+export type IndexKind = "email" | "iban" | "match";
 
 const NORMALISE: Record<IndexKind, (value: string) => string> = {
   // As sign-in and sign-up already read an address (users.schemas.ts).
   email: (value) => value.trim().toLowerCase(),
   // The electronic format: upper case, no spaces.
   iban: (value) => value.replace(/\s+/g, "").toUpperCase(),
+  // A digest already made of a canonical value (a compliance case's match, server/screening/cases/match-key.ts).
+  match: (value) => value,
 };
 
 /** The blind index of `value` (normalised as a `kind`) for the column named by `context` (`"User.email"`). */

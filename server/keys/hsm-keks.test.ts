@@ -9,6 +9,7 @@ import { findObjects, openToken } from "../chains/signers/pkcs11-token.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { initToken, PIN, skipWithoutSoftHsm, SOFTHSM_LIBRARY, softhsmDir, softhsmMissing } from "../testing/softhsm.ts";
 import { forgetKeyrings, instanceKeyring, openInstanceKeyring } from "./instance-keyring.ts";
+import { retireKeyEncryptionKeys } from "./keyring.ts";
 import { openValue, sealedUnder, sealValue, rewrapValue } from "./sealed-value.ts";
 
 // Key-encryption keys held in a PKCS#11 token (C70) on SoftHSM2: made by `npm run keys:create`/`keys:rotate` with
@@ -125,5 +126,71 @@ describe("C70 key-encryption keys in an HSM (SoftHSM2)", () => {
     wrapped[20] = wrapped[20]! ^ 1;
     parts[2] = wrapped.toString("base64url");
     assert.throws(() => openValue({ sealed: parts.join(".") }, "ProfileSubmission.data", after));
+  });
+
+  it("C70 with a key in the token, the index key is kept wrapped by it in the file and unwrapped at start; rotations and retiring keep it", async (t) => {
+    if (await skipWithoutSoftHsm(t)) return;
+    type IndexKey = string | { pkcs11: { label: string }; wrapped: string };
+    const stored = (file: string) =>
+      JSON.parse(fs.readFileSync(file, "utf8")) as { current: string; keks: { id: string }[]; indexKey: IndexKey };
+    const opened = async (file: string) => {
+      forgetKeyrings();
+      return openInstanceKeyring(configFor(file));
+    };
+    const ADDRESS = "erika.mustermann@example.com";
+
+    // Made in the token: the file keeps the index key wrapped by the token's key, never the key itself.
+    const made = path.join(hsm!.dir, "index-made.json");
+    script("keys-create", [made, "--pkcs11"]);
+    const content = stored(made);
+    assert.equal(typeof content.indexKey, "object");
+    const wrapped = content.indexKey as Exclude<IndexKey, string>;
+    assert.equal(wrapped.pkcs11.label, content.current);
+    assert.equal(Buffer.from(wrapped.wrapped, "base64").length, 12 + 32 + 16, "an IV, the key encrypted, its tag");
+    const index = (await opened(made)).blindIndex("User.email", ADDRESS);
+    assert.match(index, /^[0-9a-f]{64}$/);
+    assert.equal((await opened(made)).blindIndex("User.email", ADDRESS), index, "the same key at every start");
+    // Without the token, or with the wrapped key altered, the start is refused.
+    await refused(made, {}, /TOKENRAIL_KEYRING_FILE: .* held in a PKCS#11 token; set TOKENRAIL_PKCS11_LIBRARY/);
+    const altered = path.join(hsm!.dir, "index-altered.json");
+    const bytes = Buffer.from(wrapped.wrapped, "base64");
+    bytes[20] = bytes[20]! ^ 1;
+    fs.writeFileSync(
+      altered,
+      JSON.stringify({ ...content, indexKey: { ...wrapped, wrapped: bytes.toString("base64") } }),
+    );
+    await refused(altered, token(), /TOKENRAIL_KEYRING_FILE: .*the token refused to unwrap the index key/);
+
+    // A keyring in the file moves into the token by one rotation, its index key with it, unchanged.
+    const moved = path.join(hsm!.dir, "index-moved.json");
+    script("keys-create", [moved], {});
+    const plainKey = stored(moved).indexKey;
+    assert.equal(typeof plainKey, "string");
+    const before = (await opened(moved)).blindIndex("User.email", ADDRESS);
+    script("keys-rotate", [moved, "--pkcs11"]);
+    const rotated = stored(moved);
+    assert.deepEqual(typeof rotated.indexKey === "object" ? rotated.indexKey.pkcs11 : rotated.indexKey, {
+      label: rotated.current,
+    });
+    assert.equal(fs.readFileSync(moved, "utf8").includes(plainKey as string), false, "the plain index key is gone");
+    assert.equal((await opened(moved)).blindIndex("User.email", ADDRESS), before);
+    // Retiring the file's old key leaves the index key; a further token key wraps it anew, and the older one retires.
+    assert.equal(retireKeyEncryptionKeys(moved, new Set()).length, 1);
+    assert.equal((await opened(moved)).blindIndex("User.email", ADDRESS), before);
+    script("keys-rotate", [moved, "--pkcs11"]);
+    const again = stored(moved);
+    assert.notEqual(again.current, rotated.current);
+    assert.deepEqual(typeof again.indexKey === "object" ? again.indexKey.pkcs11 : null, { label: again.current });
+    assert.deepEqual(retireKeyEncryptionKeys(moved, new Set()), [rotated.current]);
+    assert.equal((await opened(moved)).blindIndex("User.email", ADDRESS), before);
+    assert.deepEqual(
+      stored(moved).keks.map((k) => k.id),
+      [again.current],
+    );
+    // Rotated back to a key in the file, the token's key still wraps the index key, so it is never retired.
+    script("keys-rotate", [moved]);
+    assert.deepEqual(retireKeyEncryptionKeys(moved, new Set()), []);
+    assert.equal(stored(moved).keks.length, 2);
+    assert.equal((await opened(moved)).blindIndex("User.email", ADDRESS), before);
   });
 });

@@ -11,7 +11,9 @@ import path from "node:path";
  *
  * The file: `{"version":1,"current":"<id>","keks":[{"id","key","createdAt"}],"indexKey":"<base64>"}`, keys of 32
  * random bytes in base64. The sandbox creates one in its data directory, derived from its secret; production names its
- * own (key settings).
+ * own (key settings). A KEK held in a PKCS#11 token is named by label instead (`{"id","pkcs11":{"label"},…}`); once the
+ * keyring has one, its index key is kept wrapped by it (`"indexKey":{"pkcs11":{"label"},"wrapped":"<base64>"}`),
+ * unwrapped by the token when the keyring is opened and held in memory only.
  */
 
 export type Keyring = {
@@ -30,11 +32,14 @@ export type Keyring = {
 
 type KekEntry = { id: string; key?: string; pkcs11?: { label: string }; createdAt: string };
 
+/** The index key wrapped by a KEK a token holds: the IV, then the key encrypted and its tag, in base64. */
+type WrappedIndexKey = { pkcs11: { label: string }; wrapped: string };
+
 type KeyringFile = {
   version: 1;
   current: string;
   keks: KekEntry[];
-  indexKey: string;
+  indexKey: string | WrappedIndexKey;
 };
 
 /**
@@ -49,9 +54,22 @@ export interface HsmKeks {
 
 export class KeyringError extends Error {}
 
+/** Checks only the file's shape: a key held in a token is never used through this. */
+const SHAPE_ONLY: HsmKeks = {
+  encrypt: () => {
+    throw new KeyringError("not opened with its token");
+  },
+  decrypt: () => {
+    throw new KeyringError("not opened with its token");
+  },
+};
+
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** What a wrapped index key is bound to, so no data key's wrapping opens as one. */
+const INDEX_KEY_AAD = Buffer.from("tokenrail index key", "utf8");
+const PKCS11_SETTINGS = "set TOKENRAIL_PKCS11_LIBRARY, TOKENRAIL_PKCS11_TOKEN_LABEL and TOKENRAIL_PKCS11_PIN";
 
 function decodeKey(value: unknown, what: string): Buffer {
   const key = typeof value === "string" ? Buffer.from(value, "base64") : Buffer.alloc(0);
@@ -59,16 +77,56 @@ function decodeKey(value: unknown, what: string): Buffer {
   return key;
 }
 
-/** The labels of the keys held in a PKCS#11 token that the keyring in `text` names (none: it needs no token). */
+/** The label of the token key that wraps the index key, when one does. */
+function indexKeyLabel(file: Partial<KeyringFile>): string | undefined {
+  const key = file.indexKey;
+  return key && typeof key === "object" && typeof key.pkcs11?.label === "string" ? key.pkcs11.label : undefined;
+}
+
+/**
+ * The labels of the keys held in a PKCS#11 token that the keyring in `text` names, its KEKs' and the one wrapping its
+ * index key (none: it needs no token).
+ */
 export function hsmKeyLabels(text: string): string[] {
   try {
     const file = JSON.parse(text) as Partial<KeyringFile>;
-    return Array.isArray(file.keks)
+    const keks = Array.isArray(file.keks)
       ? file.keks.flatMap((k) => (typeof k?.pkcs11?.label === "string" ? [k.pkcs11.label] : []))
       : [];
+    const index = indexKeyLabel(file);
+    return [...new Set([...keks, ...(index ? [index] : [])])];
   } catch {
     return [];
   }
+}
+
+/** `key` (the index key) wrapped by the token's key `label`, as the file keeps it. */
+function wrapIndexKey(hsm: HsmKeks, label: string, key: Buffer): WrappedIndexKey {
+  const iv = randomBytes(IV_BYTES);
+  const wrapped = Buffer.concat([iv, hsm.encrypt(label, iv, INDEX_KEY_AAD, key)]);
+  return { pkcs11: { label }, wrapped: wrapped.toString("base64") };
+}
+
+/** The index key the file keeps: in base64, or wrapped by a token's key and unwrapped by the token. */
+function readIndexKey(value: unknown, source: string, hsm?: HsmKeks): Buffer {
+  if (value === null || typeof value !== "object") return decodeKey(value, `${source}: index key`);
+  const { pkcs11, wrapped } = value as Partial<WrappedIndexKey>;
+  const label = pkcs11?.label;
+  if (typeof label !== "string" || label.length === 0 || label.length > 64 || typeof wrapped !== "string") {
+    throw new KeyringError(`${source}: index key: neither ${KEY_BYTES} bytes in base64 nor wrapped by a token key`);
+  }
+  if (!hsm)
+    throw new KeyringError(`${source}: the index key is wrapped by a key held in a PKCS#11 token; ${PKCS11_SETTINGS}`);
+  if (hsm === SHAPE_ONLY) return Buffer.alloc(KEY_BYTES);
+  const bytes = Buffer.from(wrapped, "base64");
+  let key: Buffer;
+  try {
+    key = hsm.decrypt(label, bytes.subarray(0, IV_BYTES), INDEX_KEY_AAD, bytes.subarray(IV_BYTES));
+  } catch (error) {
+    throw new KeyringError(`${source}: the token refused to unwrap the index key (${(error as Error).message})`);
+  }
+  if (key.length !== KEY_BYTES) throw new KeyringError(`${source}: the index key unwrapped is not ${KEY_BYTES} bytes`);
+  return key;
 }
 
 type Kek = {
@@ -130,18 +188,14 @@ export function parseKeyring(text: string, source: string, hsm?: HsmKeks): Keyri
       if (typeof label !== "string" || label.length === 0 || label.length > 64) {
         throw new KeyringError(`${source}: key ${kek.id} names no token key label`);
       }
-      if (!hsm) {
-        throw new KeyringError(
-          `${source}: key ${kek.id} is held in a PKCS#11 token; set TOKENRAIL_PKCS11_LIBRARY, TOKENRAIL_PKCS11_TOKEN_LABEL and TOKENRAIL_PKCS11_PIN`,
-        );
-      }
+      if (!hsm) throw new KeyringError(`${source}: key ${kek.id} is held in a PKCS#11 token; ${PKCS11_SETTINGS}`);
       keks.set(kek.id, hsmKek(hsm, label));
     } else {
       keks.set(kek.id, localKek(decodeKey(kek.key, `${source}: key ${kek.id}`)));
     }
   }
   if (!keks.has(file.current)) throw new KeyringError(`${source}: the current key ${file.current} is not in it`);
-  return makeKeyring(file.current, keks, decodeKey(file.indexKey, `${source}: index key`));
+  return makeKeyring(file.current, keks, readIndexKey(file.indexKey, source, hsm));
 }
 
 function makeKeyring(currentKekId: string, keks: Map<string, Kek>, indexKey: Buffer): Keyring {
@@ -229,29 +283,22 @@ export function readKeyring(file: string, options: { create: boolean; from?: str
   return parseKeyring(text, file, options.hsm);
 }
 
-/** Checks only the file's shape: a key held in a token is never used through this. */
-const SHAPE_ONLY: HsmKeks = {
-  encrypt: () => {
-    throw new KeyringError("not opened with its token");
-  },
-  decrypt: () => {
-    throw new KeyringError("not opened with its token");
-  },
-};
-
 /** A new KEK's name: the day it was made and a few random bytes (also the label of one made in a token). */
 export function newKekId(): string {
   return `kek-${new Date().toISOString().slice(0, 10)}-${randomBytes(3).toString("hex")}`;
 }
 
-/** Writes a new keyring whose first KEK is held in a token under `label` (`npm run keys:create -- <file> --pkcs11`). */
-export function createHsmKeyring(file: string, label: string): string {
+/**
+ * Writes a new keyring whose first KEK is held in a token under `label` (`npm run keys:create -- <file> --pkcs11`),
+ * with a new index key wrapped by it (`hsm`, the token opened with that key).
+ */
+export function createHsmKeyring(file: string, label: string, hsm: HsmKeks): string {
   const entry: KekEntry = { id: label, pkcs11: { label }, createdAt: new Date().toISOString() };
   const content: KeyringFile = {
     version: 1,
     current: label,
     keks: [entry],
-    indexKey: randomBytes(KEY_BYTES).toString("base64"),
+    indexKey: wrapIndexKey(hsm, label, randomBytes(KEY_BYTES)),
   };
   parseKeyring(JSON.stringify(content), file, SHAPE_ONLY);
   writeKeyringFile(file, content, true);
@@ -260,21 +307,34 @@ export function createHsmKeyring(file: string, label: string): string {
 
 /**
  * Adds a new KEK to the keyring file and makes it current; the older ones stay for unwrapping until every data key
- * is re-wrapped. Returns the new key's id. Every instance must read the new file before rotation starts.
+ * is re-wrapped. Returns the new key's id. Every instance must read the new file before rotation starts. A KEK held
+ * in a token (`pkcs11Label`) wraps the index key from then on: `hsm` is the token opened with it and with the key
+ * that wraps the index key now, if one does. The index key itself never changes.
  */
-export function addKeyEncryptionKey(file: string, options: { pkcs11Label?: string } = {}): string {
+export function addKeyEncryptionKey(file: string, options: { pkcs11Label?: string; hsm?: HsmKeks } = {}): string {
   const content = JSON.parse(fs.readFileSync(file, "utf8")) as KeyringFile;
   parseKeyring(JSON.stringify(content), file, SHAPE_ONLY);
   const label = options.pkcs11Label;
+  if (label && !options.hsm) throw new KeyringError(`${file}: a key in a token is added with the token opened`);
   const kek: KekEntry = label ? { id: label, pkcs11: { label }, createdAt: new Date().toISOString() } : newKekEntry();
-  writeKeyringFile(file, { ...content, current: kek.id, keks: [...content.keks, kek] }, false);
+  const indexKey =
+    label && options.hsm
+      ? wrapIndexKey(options.hsm, label, readIndexKey(content.indexKey, file, options.hsm))
+      : content.indexKey;
+  writeKeyringFile(file, { ...content, current: kek.id, keks: [...content.keks, kek], indexKey }, false);
   return kek.id;
 }
 
-/** Removes KEKs no data key is wrapped with any more (after rotation), keeping the current one. */
+/**
+ * Removes KEKs no data key is wrapped with any more (after rotation), keeping the current one and the one that wraps
+ * the index key.
+ */
 export function retireKeyEncryptionKeys(file: string, stillUsed: Set<string>): string[] {
   const content = JSON.parse(fs.readFileSync(file, "utf8")) as KeyringFile;
-  const retired = content.keks.filter((k) => k.id !== content.current && !stillUsed.has(k.id)).map((k) => k.id);
+  const index = indexKeyLabel(content);
+  const retired = content.keks
+    .filter((k) => k.id !== content.current && !stillUsed.has(k.id) && (!index || k.pkcs11?.label !== index))
+    .map((k) => k.id);
   if (retired.length === 0) return [];
   writeKeyringFile(file, { ...content, keks: content.keks.filter((k) => !retired.includes(k.id)) }, false);
   return retired;

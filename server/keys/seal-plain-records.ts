@@ -1,5 +1,6 @@
 import { getConfig } from "../config.ts";
 import { logger } from "../logging/logger.ts";
+import { CASE_MATCH_KEY, countBareMatchKeys, keyMatchKeys } from "../screening/cases/match-key.ts";
 import { instanceKeyring } from "./instance-keyring.ts";
 import type { Progress } from "./progress.ts";
 import {
@@ -18,7 +19,9 @@ import { sealValue } from "./sealed-value.ts";
  * ./sealed-columns.ts (resumable, safe beside writes and other instances). A column looked up through a blind index
  * has its missing indexes filled first, so a row is never sealed before it can be found by its index; until then,
  * lookups also match a row without an index by its plain value (e.g. ../users/user-email.ts).
- * `countPlainRecords` is the proof: the values still in plain text or unindexed per column (zero once done).
+ * Compliance cases' match digests written unkeyed are keyed in the same pass (../screening/cases/match-key.ts).
+ * `countPlainRecords` is the proof: the values still in plain text or unindexed per column, and the cases' match
+ * digests still unkeyed (zero once done).
  */
 
 export async function countPlainRecords(): Promise<Record<string, number>> {
@@ -27,6 +30,8 @@ export async function countPlainRecords(): Promise<Record<string, number>> {
     counts[`${column.table}.${column.column}`] =
       (await countSealedColumn(column, PLAIN_SQL)) + (await countUnindexed(column));
   }
+  // Not a sealed column: a digest of personal data, keyed in place (../screening/cases/match-key.ts).
+  counts[CASE_MATCH_KEY] = await countBareMatchKeys();
   return counts;
 }
 
@@ -44,6 +49,8 @@ export async function sealPlainRecords(progress?: Progress): Promise<{ sealed: n
       (value) => (typeof value === "string" ? keyring.blindIndex(column.context, value) : null),
     );
   }
+  const keyed = await keyMatchKeys(progress);
+  if (keyed > 0) logger().info({ keyed }, "compliance cases' match digests keyed");
   if (sealed > 0) logger().info({ sealed }, "records of personal data kept in plain text sealed");
   return { sealed };
 }

@@ -15,8 +15,9 @@ import {
   ORDER_MESSAGE,
 } from "../orders/order-columns.ts";
 import { REQUEST_EMAIL } from "../oauth/request-email.ts";
+import { INVITATION_EMAIL } from "../operators/invitation-email.ts";
 import { SUBMISSION_DATA } from "../profiles/submission-data.ts";
-import { CASE_DETAIL, CASE_SUBJECT_NAME } from "../screening/cases/case-columns.ts";
+import { CASE_DETAIL, CASE_EVENT_NOTE, CASE_REASON, CASE_SUBJECT_NAME } from "../screening/cases/case-columns.ts";
 import { PENDING_MESSAGE } from "../signatures/pending-message.ts";
 import { RESET_EMAIL } from "../users/reset-request-email.ts";
 import { withBodyData } from "../webhooks/webhook-body.ts";
@@ -97,6 +98,9 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "BankFile", column: "content", idType: "uuid", context: PAYMENT_FILE_CONTENT, within: "bytes" },
   { table: "ComplianceCase", column: "subjectName", idType: "uuid", context: CASE_SUBJECT_NAME },
   { table: "ComplianceCase", column: "detail", idType: "uuid", context: CASE_DETAIL },
+  { table: "ComplianceCase", column: "reason", idType: "uuid", context: CASE_REASON },
+  { table: "ComplianceCaseEvent", column: "note", idType: "uuid", context: CASE_EVENT_NOTE },
+  { table: "OperatorInvitation", column: "email", idType: "uuid", context: INVITATION_EMAIL },
   {
     table: "AuthorizationRequest",
     column: "email",

@@ -2,6 +2,7 @@ import { recordAudit } from "../audit/record-audit.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { hashSecret } from "../oauth/secrets.ts";
+import { invitationEmail } from "./invitation-email.ts";
 import { validate } from "../validate.ts";
 import { hashPassword } from "../users/password.ts";
 import { BOOTSTRAP_LINK_VOID, refuseOnceAdministered } from "./bootstrap-operator.ts";
@@ -22,7 +23,8 @@ async function usableInvitation(token: string, now: Date) {
   const prisma = await db();
   const invitation = await prisma.operatorInvitation.findUnique({ where: { tokenHash: hashSecret(token) } });
   if (!invitation || invitation.usedAt || invitation.expiresAt.getTime() <= now.getTime()) return undefined;
-  return invitation;
+  // The address is kept sealed (./invitation-email.ts): everything after reads it opened.
+  return { ...invitation, email: invitationEmail(invitation) };
 }
 
 /** What an invitation link offers: for whom, which roles, and whether that address already has a password. */

@@ -9,6 +9,10 @@ import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { inviteOperator, INVITATION_HOURS } from "./invite-operator.ts";
 import { openedMail, whereMailTo } from "../mail/mail-columns.ts";
 import { auditText } from "../audit/audit-text.ts";
+import { countPlainRecords, sealPlainRecords } from "../keys/seal-plain-records.ts";
+import { isSealed } from "../keys/sealed-value.ts";
+import { readInvitation } from "./accept-invitation.ts";
+import { invitationEmail } from "./invitation-email.ts";
 
 await setUpTestInstance("invite_operator");
 
@@ -28,7 +32,7 @@ describe("inviting an operator (C57)", () => {
     const stored = await prisma.operatorInvitation.findUniqueOrThrow({ where: { id: invitation.id } });
     assert.equal(stored.tokenHash, hashSecret(token));
     assert.deepEqual(
-      { email: stored.email, roles: stored.roles, invitedById: stored.invitedById, usedAt: stored.usedAt },
+      { email: invitationEmail(stored), roles: stored.roles, invitedById: stored.invitedById, usedAt: stored.usedAt },
       { email, roles: ["admin"], invitedById: null, usedAt: null },
     );
     assert.equal(stored.expiresAt.getTime(), now.getTime() + INVITATION_HOURS * 3_600_000);
@@ -88,5 +92,60 @@ describe("inviting an operator (C57)", () => {
       prisma.$transaction((tx) => inviteOperator(tx, { email: "nobody", roles: ["admin"], config: getConfig(), now })),
       { code: "VALIDATION" },
     );
+  });
+
+  it("C70 an invitation's address is sealed at rest and read the same; one written plain before sealing is sealed in place", async () => {
+    const prisma = await db();
+    const dump = async () =>
+      (await prisma.$queryRawUnsafe<{ text: string }[]>(`SELECT t::text AS text FROM "OperatorInvitation" t`))
+        .map((r) => r.text)
+        .join("\n");
+    const inviter = await prisma.user.create({
+      data: { email: `op-${randomUUID()}@tokenrail.test`, roles: ["admin"] },
+    });
+    const local = `sealed-invitee-${randomUUID()}`;
+    const email = `${local}@tokenrail.test`;
+    const invitation = await prisma.$transaction((tx) =>
+      inviteOperator(tx, {
+        email,
+        roles: ["reviewer"],
+        invitedBy: { userId: inviter.id },
+        config: getConfig(),
+        now,
+      }),
+    );
+    const token = new URL(invitation.link).searchParams.get("token") ?? "";
+    const stored = await prisma.operatorInvitation.findUniqueOrThrow({ where: { id: invitation.id } });
+    assert.equal(isSealed(stored.email), true);
+    assert.equal((await dump()).includes(local), false, "the address is not in a dump");
+    // The link's page still names the address invited.
+    const view = await readInvitation(token, now);
+    assert.ok(view.usable);
+    assert.equal(view.email, email);
+
+    // An invitation as the migration leaves one written before: its address a plain JSON string.
+    const plainToken = `plain-${randomUUID()}`;
+    const plainLocal = `plain-invitee-${randomUUID()}`;
+    const plainId = randomUUID();
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "OperatorInvitation" ("id", "tokenHash", "email", "roles", "invitedById", "expiresAt")
+       VALUES ($1::uuid, $2, to_jsonb($3::text), ARRAY['reviewer'], $4::uuid, $5::timestamptz)`,
+      plainId,
+      hashSecret(plainToken),
+      `${plainLocal}@tokenrail.test`,
+      inviter.id,
+      new Date(now.getTime() + 3_600_000),
+    );
+    const before = await readInvitation(plainToken, now);
+    assert.ok(before.usable);
+    assert.equal(before.email, `${plainLocal}@tokenrail.test`);
+    assert.ok((await countPlainRecords())["OperatorInvitation.email"]! >= 1);
+
+    await sealPlainRecords();
+    assert.equal((await countPlainRecords())["OperatorInvitation.email"], 0);
+    const sealedRow = await prisma.operatorInvitation.findUniqueOrThrow({ where: { id: plainId } });
+    assert.equal(isSealed(sealedRow.email), true);
+    assert.deepEqual(await readInvitation(plainToken, now), before, "the invitation reads as it did");
+    assert.equal((await dump()).includes(plainLocal), false, "the address is not in a dump");
   });
 });

@@ -5,6 +5,7 @@ import { enqueueMail } from "../mail/enqueue-mail.ts";
 import { SECRET_MARK } from "../mail/mail-secret.ts";
 import { hashSecret, randomSecret } from "../oauth/secrets.ts";
 import { validate } from "../validate.ts";
+import { sealInvitationEmail } from "./invitation-email.ts";
 import { inviteOperatorSchema, type InviteOperator } from "./operators.schemas.ts";
 
 /** An operator invitation stays valid for two days. */
@@ -29,7 +30,7 @@ export async function inviteOperator(
   const invitation = await tx.operatorInvitation.create({
     data: {
       tokenHash: hashSecret(token),
-      email,
+      email: sealInvitationEmail(email),
       roles,
       invitedById: options.invitedBy?.userId ?? null,
       expiresAt,

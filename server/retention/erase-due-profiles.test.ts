@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
+import { registerApplication } from "../applications/register-application.ts";
 import { loadConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import { fileStorage } from "../files/configured-storage.ts";
@@ -8,6 +10,10 @@ import { ledgerReport } from "../ledger/ledger-report.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
 import { closeProfile } from "./close-profile.ts";
 import { eraseDueProfiles } from "./erase-due-profiles.ts";
+import { EXPIRED_REQUEST_KEEP_DAYS } from "./expired-requests.ts";
+import { describeAuthorizationRequest } from "../oauth/describe-authorization-request.ts";
+import { requestEmail } from "../oauth/request-email.ts";
+import { AUTHORIZATION_REQUEST_MINUTES, startAuthorization } from "../oauth/start-authorization.ts";
 import { requestErasure } from "./request-erasure.ts";
 import { databaseText, makeCustomer, makeOperator, PERSONAL } from "./testing/customer.ts";
 import { orderMemo } from "../orders/order-text.ts";
@@ -119,12 +125,20 @@ describe("retention and erasure", () => {
     assert.deepEqual(await contentOf(storage, customer.fileKey), customer.bytes, "left behind by the crash");
 
     const books = await ledgerState();
-    assert.deepEqual(await eraseDueProfiles({ config, storage, clock: now }), { erased: [], resumed: 1 });
+    assert.deepEqual(await eraseDueProfiles({ config, storage, clock: now }), {
+      erased: [],
+      resumed: 1,
+      expiredRequests: 0,
+    });
     assert.equal(await contentOf(storage, customer.fileKey), undefined);
     const audits = () => prisma.auditEntry.count({ where: { subjectId: customer.profileId, action: "profile.erase" } });
     assert.equal(await audits(), 1);
     const snapshot = await databaseText();
-    assert.deepEqual(await eraseDueProfiles({ config, storage, clock: now }), { erased: [], resumed: 0 });
+    assert.deepEqual(await eraseDueProfiles({ config, storage, clock: now }), {
+      erased: [],
+      resumed: 0,
+      expiredRequests: 0,
+    });
     assert.equal(await audits(), 1);
     assert.equal(await databaseText(), snapshot, "a rerun writes nothing");
     assert.deepEqual(await ledgerState(), books);
@@ -204,5 +218,67 @@ describe("retention and erasure", () => {
       (await eraseDueProfiles({ config, storage, clock: at(new Date("2031-11-28T12:00:00Z")) })).erased,
       [kept.profileId],
     );
+  });
+
+  it("C71 C70: the scheduled job deletes an /auth request expired longer than the delay, with its sealed e-mail hint; a fresh one stays", async () => {
+    const prisma = await db();
+    const stamp = randomBytes(4).toString("hex");
+    const dev = await prisma.user.create({ data: { email: `dev-${stamp}@example.com` } });
+    const devProfile = await prisma.profile.create({ data: { kind: "corporate", name: "Integrator" } });
+    const redirect = "http://127.0.0.1:8765/callback";
+    const app = await registerApplication({
+      environment: "sandbox",
+      profileId: devProfile.id,
+      ownerId: dev.id,
+      name: "Wallet",
+      redirectUris: [redirect],
+    });
+    const now = new Date("2026-12-10T12:00:00Z");
+    const DAY = 86_400_000;
+    /** A request started at `startedAt` with an e-mail hint, through /auth; its id. */
+    const started = async (startedAt: Date, hint: string) => {
+      const outcome = await startAuthorization({
+        request: { client_id: app.codeClientId, redirect_uri: redirect, code_challenge: "x".repeat(43), email: hint },
+        config,
+        clock: at(startedAt),
+      });
+      assert.equal(outcome.kind, "redirect");
+      return new URL(outcome.kind === "redirect" ? outcome.location : "").searchParams.get("request")!;
+    };
+    const hints = {
+      old: `old-${stamp}@example.com`,
+      recent: `recent-${stamp}@example.com`,
+      fresh: `fresh-${stamp}@example.com`,
+    };
+    const ids = {
+      // Expired a minute more than the delay ago.
+      old: await started(
+        new Date(now.getTime() - EXPIRED_REQUEST_KEEP_DAYS * DAY - AUTHORIZATION_REQUEST_MINUTES * 60_000 - 60_000),
+        hints.old,
+      ),
+      // Expired a day ago: kept, so a new link still resumes with the profile chosen.
+      recent: await started(new Date(now.getTime() - DAY), hints.recent),
+      fresh: await started(now, hints.fresh),
+    };
+    const dump = async () =>
+      (await prisma.$queryRawUnsafe<{ text: string }[]>(`SELECT t::text AS text FROM "AuthorizationRequest" t`))
+        .map((r) => r.text)
+        .join("\n");
+    const indexOf = async (id: string) =>
+      (await prisma.authorizationRequest.findUniqueOrThrow({ where: { id } })).emailIndex!;
+    const oldIndex = await indexOf(ids.old);
+
+    const run = await eraseDueProfiles({ config, storage: fileStorage(config), clock: at(now) });
+    assert.ok(run.expiredRequests >= 1, `the old request is deleted (${run.expiredRequests})`);
+    assert.equal(await prisma.authorizationRequest.count({ where: { id: ids.old } }), 0);
+    assert.equal(await prisma.authorizationRequest.count({ where: { id: { in: [ids.recent, ids.fresh] } } }), 2);
+    assert.equal((await dump()).includes(oldIndex), false, "its sealed hint and index are gone with it");
+    assert.equal(
+      requestEmail(await prisma.authorizationRequest.findUniqueOrThrow({ where: { id: ids.fresh } })),
+      hints.fresh,
+    );
+    assert.equal((await describeAuthorizationRequest(ids.fresh, at(now)))?.email, hints.fresh);
+    // Running again deletes nothing more.
+    assert.equal((await eraseDueProfiles({ config, storage: fileStorage(config), clock: at(now) })).expiredRequests, 0);
   });
 });

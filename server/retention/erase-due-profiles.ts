@@ -6,6 +6,7 @@ import { fileStorage } from "../files/configured-storage.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { logger } from "../logging/logger.ts";
 import { eraseInTransaction, finishErasure } from "./erase-profile.ts";
+import { deleteExpiredRequests } from "./expired-requests.ts";
 
 /** How often each instance looks for profiles whose retention period has run out. */
 export const ERASURE_CHECK_MS = 60 * 60_000;
@@ -16,13 +17,14 @@ const BATCH = 100;
  * The scheduled erasure (C71): every profile closed longer ago than the retention period is erased, one transaction
  * each. Every instance runs it; a profile is claimed by its row lock (`FOR UPDATE SKIP LOCKED`) and erased only while
  * `erasedAt` is empty, so two instances never erase one profile twice and a rerun finds nothing left to do. Erasures
- * whose stored contents a crash left in place are finished first.
+ * whose stored contents a crash left in place are finished first. Then `/auth` requests long expired are deleted
+ * (./expired-requests.ts), with the e-mail hint they may keep.
  */
 export async function eraseDueProfiles(options: {
   config: Pick<Config, "retention" | "files" | "keys" | "secret">;
   clock?: Clock;
   storage?: FileStorage;
-}): Promise<{ erased: string[]; resumed: number }> {
+}): Promise<{ erased: string[]; resumed: number; expiredRequests: number }> {
   const clock = options.clock ?? serverClock;
   const storage = options.storage ?? fileStorage(options.config);
   const prisma = await db();
@@ -49,5 +51,7 @@ export async function eraseDueProfiles(options: {
   if (erased.length > 0 || unfinished.length > 0) {
     logger().info({ erased: erased.length, resumed: unfinished.length }, "profiles past their retention erased");
   }
-  return { erased, resumed: unfinished.length };
+  const expiredRequests = await deleteExpiredRequests(clock());
+  if (expiredRequests > 0) logger().info({ deleted: expiredRequests }, "expired /auth requests deleted");
+  return { erased, resumed: unfinished.length, expiredRequests };
 }

@@ -1,5 +1,5 @@
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
-import type { Prisma } from "../generated/prisma/client.ts";
+import { Prisma } from "../generated/prisma/client.ts";
 import { EVENT_DATA } from "../events/event-data.ts";
 import { openValue, sealAtRest } from "../keys/sealed-value.ts";
 import { SUBMISSION_DATA } from "../profiles/submission-data.ts";
@@ -57,7 +57,7 @@ export async function eraseInTransaction(
   const cases = await tx.complianceCase.updateMany({
     where: { profileId },
     // What stands in their place is sealed like any value of these columns.
-    data: { subjectName: sealSubjectName(ERASED), detail: sealCaseDetail({}), reason: null },
+    data: { subjectName: sealSubjectName(ERASED), detail: sealCaseDetail({}), reason: Prisma.DbNull },
   });
   await tx.iban.updateMany({ where: { profileId }, data: { emailNotifications: false } });
   await tx.profile.update({

@@ -6,3 +6,7 @@
 export const CASE_SUBJECT_NAME = "ComplianceCase.subjectName";
 /** The subject as screened, the list entry and why it matched (names, birth dates, countries), or the alert. */
 export const CASE_DETAIL = "ComplianceCase.detail";
+/** The deciding officer's reason for clearing or confirming a case, which may name the subject or what they found. */
+export const CASE_REASON = "ComplianceCase.reason";
+/** The reason an officer gave at a step of a case's history (cleared, confirmation asked, confirmed). */
+export const CASE_EVENT_NOTE = "ComplianceCaseEvent.note";

@@ -8,7 +8,7 @@ import type { ComplianceCase, Prisma } from "../../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../../ids.ts";
 import { settleProfileState } from "../../profiles/settle-profile-state.ts";
 import { openProfileName } from "../../profiles/profile-name.ts";
-import { caseSubjectName } from "./case-text.ts";
+import { caseSubjectName, sealCaseReason, sealEventNote } from "./case-text.ts";
 
 async function openCase(tx: Prisma.TransactionClient, caseId: string) {
   const id = uuidOrUndefined(caseId);
@@ -35,11 +35,17 @@ export async function clearCase(options: { caseId: string; reason: string; actor
         openKey: null,
         decidedAt: now,
         decidedById: options.actor.userId,
-        reason: options.reason,
+        reason: sealCaseReason(options.reason),
       },
     });
     await tx.complianceCaseEvent.create({
-      data: { caseId: found.id, at: now, actorId: options.actor.userId, action: "cleared", note: options.reason },
+      data: {
+        caseId: found.id,
+        at: now,
+        actorId: options.actor.userId,
+        action: "cleared",
+        note: sealEventNote(options.reason),
+      },
     });
     await recordAudit(tx, {
       actor: options.actor,
@@ -72,7 +78,7 @@ export async function requestCaseConfirmation(options: {
         at: now,
         actorId: options.actor.userId,
         action: "confirmation-asked",
-        note: options.reason,
+        note: sealEventNote(options.reason),
       },
     });
     return requestApproval(tx, {
@@ -116,10 +122,22 @@ export async function confirmCase(options: {
     await options.take(tx);
     await tx.complianceCase.update({
       where: { id: found.id },
-      data: { state: "confirmed", openKey: null, decidedAt: now, decidedById: actor.userId, reason: options.reason },
+      data: {
+        state: "confirmed",
+        openKey: null,
+        decidedAt: now,
+        decidedById: actor.userId,
+        reason: sealCaseReason(options.reason),
+      },
     });
     await tx.complianceCaseEvent.create({
-      data: { caseId: found.id, at: now, actorId: actor.userId, action: "confirmed", note: options.reason },
+      data: {
+        caseId: found.id,
+        at: now,
+        actorId: actor.userId,
+        action: "confirmed",
+        note: sealEventNote(options.reason),
+      },
     });
     if (found.profileId) {
       await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${found.profileId}::uuid FOR UPDATE`;

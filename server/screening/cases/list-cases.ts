@@ -4,7 +4,7 @@ import { AppError } from "../../errors.ts";
 import type { ComplianceCase } from "../../generated/prisma/client.ts";
 import { uuidOrUndefined } from "../../ids.ts";
 import type { CaseDetailView, CaseView } from "./cases.responses.ts";
-import { caseDetail, caseSubjectName } from "./case-text.ts";
+import { caseDetail, caseReason, caseSubjectName, eventNote } from "./case-text.ts";
 import type { ListCasesQuery } from "./cases.schemas.ts";
 import { openEmail } from "../../users/user-email.ts";
 import { openProfileName } from "../../profiles/profile-name.ts";
@@ -45,7 +45,7 @@ async function views(rows: ComplianceCase[]): Promise<CaseView[]> {
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedBy: emailOf(deciders.find((d) => d.id === row.decidedById)),
-    reason: row.reason,
+    reason: caseReason(row),
     awaitingConfirmation: waiting.has(row.id),
   }));
 }
@@ -88,7 +88,7 @@ export async function readCase(caseId: string): Promise<CaseDetailView> {
       at: e.at.toISOString(),
       action: e.action,
       actor: emailOf(actors.find((a) => a.id === e.actorId)),
-      note: e.note,
+      note: eventNote(e),
     })),
   };
 }

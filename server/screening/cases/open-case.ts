@@ -1,8 +1,8 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { canonicalDigest } from "../canonical-json.ts";
 import type { IndexedEntry } from "../match/screening-index.ts";
 import type { ScreeningSubject } from "../screening-subjects.ts";
 import { sealCaseDetail, sealSubjectName } from "./case-text.ts";
+import { caseMatchKeys, whereMatch } from "./match-key.ts";
 
 export type CaseHold = { holds: "approval" | "order" | "credit" | "address" | ""; holdsId?: string };
 
@@ -37,11 +37,13 @@ export async function openCase(
   const { profileId, subject, hit, hold, now } = options;
   const base = `${profileId ?? "-"}:${subject.kind}:${hit.source}:${hit.entry.ref}:${hold.holds}:${hold.holdsId ?? ""}`;
   const openKey = `screening:${base}`;
-  const matchKey = `${base}:${canonicalDigest({ subject: subject.query, entry: hit.entry })}`;
+  // Keyed (./match-key.ts): the bare form finds a case written before, until the sealing pass keys it.
+  const keys = caseMatchKeys(base, { subject: subject.query, entry: hit.entry });
+  const { matchKey } = keys;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${openKey}))`;
   const open = await tx.complianceCase.findUnique({ where: { openKey }, select: { id: true, matchKey: true } });
   if (open) {
-    if (open.matchKey !== matchKey) {
+    if (open.matchKey !== matchKey && open.matchKey !== keys.bare) {
       await tx.complianceCase.update({
         where: { id: open.id },
         data: { matchKey, score: hit.score, detail: sealCaseDetail(hitDetail(subject, hit)) },
@@ -50,7 +52,7 @@ export async function openCase(
     }
     return { id: open.id, opened: false };
   }
-  const decided = await tx.complianceCase.findFirst({ where: { matchKey }, select: { id: true, state: true } });
+  const decided = await tx.complianceCase.findFirst({ where: whereMatch(keys), select: { id: true, state: true } });
   if (decided?.state === "cleared") return undefined;
   const created = await tx.complianceCase.create({
     data: {

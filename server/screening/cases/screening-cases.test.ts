@@ -7,6 +7,7 @@ import { decideApproval } from "../../approvals/decide-approval.ts";
 import { getConfig } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import { countPlainRecords, sealPlainRecords } from "../../keys/seal-plain-records.ts";
 import { isSealed } from "../../keys/sealed-value.ts";
 import { grantOperator } from "../../operators/grant-operator.ts";
@@ -20,6 +21,8 @@ import { listCases, readCase } from "./list-cases.ts";
 import { openedEvents } from "../../testing/recorded-events.ts";
 import { eraseInTransaction } from "../../retention/erase-profile.ts";
 import { caseDetail, caseSubjectName } from "./case-text.ts";
+import { CASE_MATCH_KEY, caseMatchKeys } from "./match-key.ts";
+import { canonicalDigest } from "../canonical-json.ts";
 
 // C64, C66 on a real database (PGlite, or PostgreSQL when DATABASE_URL is set), against the real UN excerpt: a
 // listed person's profile is held, cleared or confirmed (four eyes), frozen and unfrozen (four eyes).
@@ -303,5 +306,155 @@ describe("C64 C66 screening cases", () => {
     assert.equal(isSealed(erased.detail), true);
     assert.deepEqual([caseSubjectName(erased), caseDetail(erased)], ["[erased]", {}]);
     assert.equal((await countPlainRecords())["ComplianceCase.detail"], 0);
+  });
+
+  it("C70 a case's decision reason and its history's notes are sealed at rest and read the same; ones written plain before sealing are sealed in place", async () => {
+    const prisma = await db();
+    const dump = async () =>
+      (
+        await prisma.$queryRawUnsafe<{ text: string }[]>(
+          `SELECT t::text AS text FROM "ComplianceCase" t UNION ALL SELECT e::text FROM "ComplianceCaseEvent" e`,
+        )
+      )
+        .map((r) => r.text)
+        .join("\n");
+    const tag = stamp();
+    const clearedWhy = `Another person: Ottilie Fernbrook ${tag} is his cousin`;
+    const confirmedWhy = `Same person: passport ${tag} matches`;
+    const cleared = await profileOf({
+      firstName: "Eric",
+      lastName: "Badege",
+      birthday: "1971-06-06",
+      nationality: "CD",
+    });
+    const confirmed = await profileOf({
+      firstName: "Eric",
+      lastName: "Badege",
+      birthday: "1971-07-07",
+      nationality: "CD",
+    });
+    const [clearedId] = await screenProfile({ profileId: cleared.id });
+    const [confirmedId] = await screenProfile({ profileId: confirmed.id });
+    assert.ok(clearedId && confirmedId);
+    await clearCase({ caseId: clearedId, reason: clearedWhy, actor: officer });
+    const asked = await requestCaseConfirmation({ caseId: confirmedId, reason: confirmedWhy, actor: officer });
+    await decideApproval({ approvalId: asked.id, decision: "approve", actor: second, config: getConfig() });
+
+    // Each reason is kept sealed, on the case and on every step of its history that carries one.
+    for (const id of [clearedId, confirmedId]) {
+      assert.equal(isSealed((await prisma.complianceCase.findUniqueOrThrow({ where: { id } })).reason), true);
+      const notes = await prisma.complianceCaseEvent.findMany({ where: { caseId: id, note: { not: Prisma.DbNull } } });
+      assert.equal(notes.length, id === clearedId ? 1 : 2);
+      for (const event of notes) assert.equal(isSealed(event.note), true);
+    }
+    assert.equal((await dump()).includes(tag), false, "no reason is in the dump");
+
+    // The case page and the queue show them as before.
+    const clearedView = await readCase(clearedId);
+    assert.equal(clearedView.reason, clearedWhy);
+    assert.deepEqual(
+      clearedView.events.map((e) => [e.action, e.note]),
+      [
+        ["opened", null],
+        ["cleared", clearedWhy],
+      ],
+    );
+    const confirmedView = await readCase(confirmedId);
+    assert.equal(confirmedView.reason, confirmedWhy);
+    assert.deepEqual(
+      confirmedView.events.map((e) => [e.action, e.note]),
+      [
+        ["opened", null],
+        ["confirmation-asked", confirmedWhy],
+        ["confirmed", confirmedWhy],
+      ],
+    );
+    const queue = await listCases({ state: "cleared", page: 1 });
+    assert.equal(queue.cases.find((c) => c.id === clearedId)?.reason, clearedWhy);
+
+    // A decided case and its history as the migration leaves them: the reason and the note plain JSON strings.
+    const plainWhy = `Plain reason ${stamp()}`;
+    const plainId = randomUUID();
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "ComplianceCase" ("id", "kind", "state", "profileId", "subjectKind", "subjectName", "detail",
+        "matchKey", "createdAt", "decidedAt", "reason")
+       VALUES ($1::uuid, 'screening', 'cleared', $2::uuid, 'person', to_jsonb('Eric Badege'::text), '{}'::jsonb, $3,
+        now(), now(), to_jsonb($4::text))`,
+      plainId,
+      cleared.id,
+      `plain:${plainId}`,
+      plainWhy,
+    );
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "ComplianceCaseEvent" ("id", "caseId", "at", "action", "note")
+       VALUES ($1::uuid, $2::uuid, now(), 'cleared', to_jsonb($3::text))`,
+      randomUUID(),
+      plainId,
+      plainWhy,
+    );
+    const before = await readCase(plainId);
+    assert.equal(before.reason, plainWhy);
+    assert.deepEqual(
+      before.events.map((e) => e.note),
+      [plainWhy],
+    );
+    const counted = await countPlainRecords();
+    assert.ok(counted["ComplianceCase.reason"]! >= 1);
+    assert.ok(counted["ComplianceCaseEvent.note"]! >= 1);
+
+    await sealPlainRecords();
+    const counts = await countPlainRecords();
+    assert.equal(counts["ComplianceCase.reason"], 0);
+    assert.equal(counts["ComplianceCaseEvent.note"], 0);
+    assert.equal(isSealed((await prisma.complianceCase.findUniqueOrThrow({ where: { id: plainId } })).reason), true);
+    assert.deepEqual(await readCase(plainId), before, "the case reads as it did");
+    assert.equal((await dump()).includes(plainWhy), false, "the plain reason is sealed in place");
+  });
+
+  it("C70 a case's match key is keyed, not the subject's plain SHA-256; the same hit twice still makes one case, also against a key written bare before", async () => {
+    const prisma = await db();
+    const listed = await profileOf({
+      firstName: "Eric",
+      lastName: "Badege",
+      birthday: "1971-08-08",
+      nationality: "CD",
+    });
+    const [caseId] = await screenProfile({ profileId: listed.id });
+    assert.ok(caseId);
+    const row = await prisma.complianceCase.findUniqueOrThrow({ where: { id: caseId } });
+    const opened = await readCase(caseId);
+    // What the key was made of: the subject as screened and the entry, as the case keeps them.
+    const digest = canonicalDigest({ subject: opened.detail.subject, entry: opened.detail.entry });
+    const base = row.matchKey.slice(0, row.matchKey.lastIndexOf(":"));
+    assert.equal(row.matchKey.includes(digest), false, "the stored key is not the plain SHA-256");
+    assert.equal(
+      row.matchKey,
+      caseMatchKeys(base, { subject: opened.detail.subject, entry: opened.detail.entry }).matchKey,
+    );
+    assert.doesNotMatch(row.matchKey, /:[0-9a-f]{64}$/);
+
+    // The same hit twice makes one case; cleared, it is not opened again.
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), [caseId]);
+    await clearCase({ caseId, reason: "Another person", actor: officer });
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), []);
+    assert.equal(await prisma.complianceCase.count({ where: { profileId: listed.id } }), 1);
+
+    // A cleared case as written before the digest was keyed: found by its bare key, so the hit opens nothing.
+    const bare = `${base}:${digest}`;
+    await prisma.$executeRaw`UPDATE "ComplianceCase" SET "matchKey" = ${bare} WHERE id = ${caseId}::uuid`;
+    assert.ok((await countPlainRecords())[CASE_MATCH_KEY]! >= 1);
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), []);
+    assert.equal(await prisma.complianceCase.count({ where: { profileId: listed.id } }), 1);
+
+    // The sealing pass keys it in place, from the digest alone; the match is still the same one.
+    await sealPlainRecords();
+    assert.equal((await countPlainRecords())[CASE_MATCH_KEY], 0);
+    assert.equal((await prisma.complianceCase.findUniqueOrThrow({ where: { id: caseId } })).matchKey, row.matchKey);
+    assert.deepEqual(await screenProfile({ profileId: listed.id }), []);
+    assert.equal(await prisma.complianceCase.count({ where: { profileId: listed.id } }), 1);
+    const dump = (await prisma.$queryRawUnsafe<{ text: string }[]>(`SELECT t::text AS text FROM "ComplianceCase" t`))
+      .map((r) => r.text)
+      .join("\n");
+    assert.equal(dump.includes(digest), false, "no case keeps the plain SHA-256");
   });
 });
