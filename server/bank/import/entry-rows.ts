@@ -1,4 +1,4 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import type { EntryLine } from "./entry-lines.ts";
 import { entryIban, sealEntryIban, sealEntryText } from "./entry-text.ts";
 
@@ -45,41 +45,64 @@ export type EntryRow = {
   payoutId?: string;
 };
 
+/** A look-up that can go out alone or inside a larger statement: its query, and its rows read back. */
+export type LookUp<T> = { sql: Prisma.Sql; read: (rows: unknown[]) => T };
+
+type EarlierRow = {
+  id: string;
+  identity: string;
+  orderId: string | null;
+  payoutId: string | null;
+  side: string;
+  amountMinor: string;
+  currency: string;
+  iban: unknown;
+};
+
+/** The look-up of the entries recorded before under these identities, by identity (amounts as text: exact in JSON). */
+export function earlierEntriesLookUp(identities: readonly string[]): LookUp<Map<string, StoredEntry>> {
+  return {
+    sql: Prisma.sql`
+      SELECT e."id"::text AS "id", e."identity", e."orderId"::text AS "orderId", e."payoutId"::text AS "payoutId",
+        e."side", e."amountMinor"::text AS "amountMinor", e."currency", e."iban"
+      FROM "BankEntry" e
+      WHERE e."identity" IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(identities)])}::jsonb))`,
+    read: (rows) =>
+      new Map(
+        (rows as EarlierRow[]).map((entry) => [
+          entry.identity,
+          {
+            entryId: entry.id,
+            ...(entry.orderId ? { orderId: entry.orderId } : {}),
+            ...(entry.payoutId ? { payoutId: entry.payoutId } : {}),
+            shape: {
+              side: entry.side,
+              amountMinor: BigInt(entry.amountMinor),
+              currency: entry.currency,
+              iban: entryIban(entry),
+            },
+          },
+        ]),
+      ),
+  };
+}
+
+/** Two look-ups in one statement (one round trip), each read back as it would be alone. */
+export async function lookUpTogether<A, B>(tx: Prisma.TransactionClient, a: LookUp<A>, b: LookUp<B>): Promise<[A, B]> {
+  const [row] = await tx.$queryRaw<{ a: unknown[]; b: unknown[] }[]>`
+    SELECT (SELECT coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) FROM (${a.sql}) x) AS "a",
+      (SELECT coalesce(jsonb_agg(to_jsonb(y)), '[]'::jsonb) FROM (${b.sql}) y) AS "b"`;
+  return [a.read(row!.a), b.read(row!.b)];
+}
+
 /** Entries recorded before under these identities, by identity. */
 export async function earlierEntries(
   tx: Prisma.TransactionClient,
   identities: readonly string[],
 ): Promise<Map<string, StoredEntry>> {
   if (identities.length === 0) return new Map();
-  const found = await tx.bankEntry.findMany({
-    where: { identity: { in: [...new Set(identities)] } },
-    select: {
-      id: true,
-      identity: true,
-      orderId: true,
-      payoutId: true,
-      side: true,
-      amountMinor: true,
-      currency: true,
-      iban: true,
-    },
-  });
-  return new Map(
-    found.map((entry) => [
-      entry.identity,
-      {
-        entryId: entry.id,
-        ...(entry.orderId ? { orderId: entry.orderId } : {}),
-        ...(entry.payoutId ? { payoutId: entry.payoutId } : {}),
-        shape: {
-          side: entry.side,
-          amountMinor: entry.amountMinor,
-          currency: entry.currency,
-          iban: entryIban(entry),
-        },
-      },
-    ]),
-  );
+  const lookUp = earlierEntriesLookUp(identities);
+  return lookUp.read(await tx.$queryRaw<unknown[]>(lookUp.sql));
 }
 
 /** Records the batch's booked entries in one statement; answers the ids written (an identity taken writes none). */

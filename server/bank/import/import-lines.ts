@@ -7,10 +7,25 @@ import type { ScreeningIndex } from "../../screening/match/screening-index.ts";
 import { debtorSubjects, openPartyCases, screenSubjects, type PartyHit } from "../../screening/screen-parties.ts";
 import { settlePayoutEntry } from "../payments/payouts.ts";
 import type { EntryLine } from "./entry-lines.ts";
-import { earlierEntries, insertEntries, type EarlierEntry, type EntryRow, type StoredEntry } from "./entry-rows.ts";
+import {
+  earlierEntries,
+  earlierEntriesLookUp,
+  insertEntries,
+  lookUpTogether,
+  type EarlierEntry,
+  type EntryRow,
+  type StoredEntry,
+} from "./entry-rows.ts";
 import type { EntryReport, EntryResult } from "./import-report.ts";
 import { resolveIdentities, type ResolvedLine } from "./line-identities.ts";
-import { holderProblem, ibanHolders, mintCredits, routedTargets, type CreditToMint } from "./mint-credits.ts";
+import {
+  holderProblem,
+  ibanHoldersLookUp,
+  mintCredits,
+  routedTargets,
+  type CreditToMint,
+  type IbanHolder,
+} from "./mint-credits.ts";
 
 /*
  * One batch of a file's lines, inside the import's transaction: set-based where it counts (the look-ups, the mints,
@@ -85,17 +100,21 @@ function screenDebtor(ctx: ImportContext, name: string, iban: string | undefined
 /** Imports one batch of lines; answers their report lines in order. */
 export async function importLines(ctx: ImportContext, given: readonly EntryLine[]): Promise<ReportLine[]> {
   const { tx, now } = ctx;
+  // The holders of the IBANs credited are looked up with the entries recorded before, in one statement.
+  const credited = given.flatMap((line) => (line.kind === "credit" && line.creditorIban ? [line.creditorIban] : []));
+  let holders = new Map<string, IbanHolder>();
   // Earlier files' entries and this file's earlier batches' alike: they are written in this transaction.
-  const { lines, earlier } = await resolveIdentities(tx, ctx.account, given);
-  const booked = lines.filter((line) => line.kind !== "not_booked");
+  const { lines, earlier } = await resolveIdentities(tx, ctx.account, given, async (identities) => {
+    const [entries, found] = await lookUpTogether(
+      tx,
+      earlierEntriesLookUp(identities),
+      ibanHoldersLookUp(credited, ctx.writableBy),
+    );
+    holders = found;
+    return entries;
+  });
   /** This batch's entries as they are recorded (a batch naming one credit twice records it once). */
   const recorded = new Map<string, EarlierEntry>();
-  const creditLines = booked.filter((line) => line.kind === "credit");
-  const holders = await ibanHolders(
-    tx,
-    creditLines.flatMap((line) => (line.creditorIban ? [line.creditorIban] : [])),
-    ctx.writableBy,
-  );
 
   const results = new Map<ResolvedLine, ReportLine>();
   const rows: EntryRow[] = [];

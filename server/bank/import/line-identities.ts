@@ -45,11 +45,13 @@ export async function resolveIdentities(
   tx: Prisma.TransactionClient,
   account: string,
   lines: readonly EntryLine[],
+  /** How the lines' identities are looked up first (with other look-ups of the batch, in one statement). */
+  lookUpEarlier: (identities: string[]) => Promise<Map<string, StoredEntry>> = (ids) => earlierEntries(tx, ids),
 ): Promise<{ lines: ResolvedLine[]; earlier: Map<string, StoredEntry> }> {
   const booked = lines.filter((line) => line.kind !== "not_booked");
   // Entries recorded before the identities were normalised keep their old keys: a line is looked up under both.
   const legacy = new Map(booked.map((line) => [line, legacyEntryIdentity(account, line.entry, line.transaction)]));
-  const earlier = await earlierEntries(tx, [...booked.map((line) => line.identity), ...legacy.values()]);
+  const earlier = await lookUpEarlier([...booked.map((line) => line.identity), ...legacy.values()]);
   const firstHere = new Map<string, EntryShape>();
   const resolved = lines.map((line): ResolvedLine => {
     if (line.kind === "not_booked") return line;

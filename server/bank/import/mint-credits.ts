@@ -17,6 +17,7 @@ import { sealIncomingIban, sealIncomingText, sealOrderText } from "../../orders/
 import { orderView } from "../../orders/order-view.ts";
 import { ibanIndexOf } from "../../ibans/iban-number.ts";
 import { openEmail } from "../../users/user-email.ts";
+import type { LookUp } from "./entry-rows.ts";
 
 /*
  * Money in, minted: what a credit to one of our IBANs becomes, however it arrives (a bank file through the importer,
@@ -59,36 +60,52 @@ export type CreditToMint = {
 /** The memo of an issue order whose payment came without a usable one. */
 const DEFAULT_ISSUE_MEMO = "Incoming payment";
 
+type HolderRow = Omit<IbanHolder, "iban" | "emails"> & {
+  ibanIndex: string | null;
+  stored: unknown;
+  sealedEmails: unknown[];
+};
+
+/**
+ * The look-up of the holders of these IBANs (electronic format), by IBAN, whatever their state, with their members'
+ * addresses; alone (`ibanHolders`) or inside a batch's statement (`importLines`).
+ */
+export function ibanHoldersLookUp(ibans: readonly string[], writableBy?: Caller): LookUp<Map<string, IbanHolder>> {
+  const wanted = [...new Set(ibans)];
+  // Numbers are sealed (C70): found by their blind index, or by the plain number of a row not indexed yet.
+  const byIndex = new Map(wanted.map((iban) => [ibanIndexOf(iban), iban]));
+  return {
+    sql: Prisma.sql`
+      SELECT i."ibanIndex", i."iban" AS "stored", i."profileId"::text AS "profileId", i."address", i."chain",
+        i."state"::text AS "ibanState", p."state"::text AS "profileState",
+        ${writableBy ? writableBySql(writableBy, Prisma.sql`i."profileId"`) : Prisma.sql`true`} AS "writable",
+        (SELECT coalesce(jsonb_agg(u."email"), '[]'::jsonb)
+          FROM "ProfileMember" m JOIN "User" u ON u."id" = m."userId" WHERE m."profileId" = i."profileId")
+          AS "sealedEmails"
+      FROM "Iban" i JOIN "Profile" p ON p."id" = i."profileId"
+      WHERE i."ibanIndex" IN (SELECT jsonb_array_elements_text(${JSON.stringify([...byIndex.keys()])}::jsonb))
+        OR (i."ibanIndex" IS NULL AND i."iban" IN (SELECT jsonb_array_elements(${JSON.stringify(wanted)}::jsonb)))`,
+    read: (rows) =>
+      new Map(
+        (rows as HolderRow[]).map(({ ibanIndex, stored, sealedEmails, ...row }) => {
+          const iban = (ibanIndex !== null && byIndex.get(ibanIndex)) || (stored as string);
+          // The people's addresses are sealed at rest (C70): opened here, not in the statement.
+          const emails = [...new Set(sealedEmails.map((email) => openEmail(email).toLowerCase()))];
+          return [iban, { ...row, iban, emails }];
+        }),
+      ),
+  };
+}
+
 /** The holders of these IBANs (electronic format), by IBAN, whatever their state, with their members' addresses. */
 export async function ibanHolders(
   tx: DbOrTx,
   ibans: readonly string[],
   writableBy?: Caller,
 ): Promise<Map<string, IbanHolder>> {
-  const wanted = [...new Set(ibans)];
-  if (wanted.length === 0) return new Map();
-  // Numbers are sealed (C70): found by their blind index, or by the plain number of a row not indexed yet.
-  const byIndex = new Map(wanted.map((iban) => [ibanIndexOf(iban), iban]));
-  const rows = await tx.$queryRaw<
-    (Omit<IbanHolder, "iban" | "emails"> & { ibanIndex: string | null; stored: unknown; sealedEmails: unknown[] })[]
-  >`
-    SELECT i."ibanIndex", i."iban" AS "stored", i."profileId"::text AS "profileId", i."address", i."chain",
-      i."state"::text AS "ibanState", p."state"::text AS "profileState",
-      ${writableBy ? writableBySql(writableBy, Prisma.sql`i."profileId"`) : Prisma.sql`true`} AS "writable",
-      (SELECT coalesce(jsonb_agg(u."email"), '[]'::jsonb)
-        FROM "ProfileMember" m JOIN "User" u ON u."id" = m."userId" WHERE m."profileId" = i."profileId")
-        AS "sealedEmails"
-    FROM "Iban" i JOIN "Profile" p ON p."id" = i."profileId"
-    WHERE i."ibanIndex" IN (SELECT jsonb_array_elements_text(${JSON.stringify([...byIndex.keys()])}::jsonb))
-      OR (i."ibanIndex" IS NULL AND i."iban" IN (SELECT jsonb_array_elements(${JSON.stringify(wanted)}::jsonb)))`;
-  return new Map(
-    rows.map(({ ibanIndex, stored, sealedEmails, ...row }) => {
-      const iban = (ibanIndex !== null && byIndex.get(ibanIndex)) || (stored as string);
-      // The people's addresses are sealed at rest (C70): opened here, not in the statement.
-      const emails = [...new Set(sealedEmails.map((email) => openEmail(email).toLowerCase()))];
-      return [iban, { ...row, iban, emails }];
-    }),
-  );
+  if (ibans.length === 0) return new Map();
+  const lookUp = ibanHoldersLookUp(ibans, writableBy);
+  return lookUp.read(await tx.$queryRaw<unknown[]>(lookUp.sql));
 }
 
 /**
