@@ -1,4 +1,5 @@
 import { getConfig } from "../config.ts";
+import { moveRecordsUnderSubjectKeys } from "../audit/subject-records.ts";
 import { logger } from "../logging/logger.ts";
 import { instanceKeyring } from "./instance-keyring.ts";
 import type { Progress } from "./progress.ts";
@@ -18,7 +19,9 @@ import { sealValue } from "./sealed-value.ts";
  * ./sealed-columns.ts (resumable, safe beside writes and other instances). A column looked up through a blind index
  * has its missing indexes filled first, so a row is never sealed before it can be found by its index; until then,
  * lookups also match a row without an index by its plain value (e.g. ../users/user-email.ts).
- * `countPlainRecords` is the proof: the values still in plain text or unindexed per column (zero once done).
+ * `countPlainRecords` is the proof: the values still in plain text or unindexed per column (zero once done). Audit
+ * entries and approvals about a customer sealed under the keyring are then moved under the customer's own key
+ * (C71; ../audit/subject-records.ts), `countRecordsUnderKeyring` saying what is left.
  */
 
 export async function countPlainRecords(): Promise<Record<string, number>> {
@@ -44,6 +47,10 @@ export async function sealPlainRecords(progress?: Progress): Promise<{ sealed: n
       (value) => (typeof value === "string" ? keyring.blindIndex(column.context, value) : null),
     );
   }
+  // Last, what the audit log and approvals say of a customer moves under the customer's own key (C71).
+  const moved = await moveRecordsUnderSubjectKeys(progress);
+  if (moved > 0) logger().info({ moved }, "audit entries and approvals moved under their customers' keys");
+  sealed += moved;
   if (sealed > 0) logger().info({ sealed }, "records of personal data kept in plain text sealed");
   return { sealed };
 }
