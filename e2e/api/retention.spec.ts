@@ -18,14 +18,14 @@ test.afterAll(async () => {
   await operator.dispose();
 });
 
-type AuditEntry = { action: string; actor: { email: string }; after: unknown };
+type AuditEntry = { action: string; actor: { email: string }; before: unknown; after: unknown; reason: unknown };
 async function auditOf(profile: string): Promise<AuditEntry[]> {
   const res = await operator.get(`/api/admin/audit?subject=${profile}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { entries: AuditEntry[] }).entries;
 }
 
-test("C71: a person who never became a customer asks for erasure and is erased at once; their token and profile are gone", async ({
+test("C71: a person who never became a customer asks for erasure and is erased at once; their token and profile are gone, and the log reads their request as erased", async ({
   request,
 }) => {
   const customer = await linkedCustomer(request);
@@ -72,6 +72,15 @@ test("C71: a person who never became a customer asks for erasure and is erased a
     ["profile.erase", "system"],
     ["profile.erasure.request", "customer"],
   ]);
+  // What the request's entry said of them (their words, the state before) was sealed under their own key, destroyed
+  // by the erasure: the entry is still listed and reads as erased; the erasure's own entry names no one and reads.
+  const [erased, request_] = audit;
+  expect([request_?.before, request_?.after, request_?.reason]).toEqual([
+    { erased: true },
+    { erased: true },
+    "[erased]",
+  ]);
+  expect(erased?.after).toMatchObject({ cause: "request" });
 });
 
 test("C71: an approved customer's erasure request closes the profile and is scheduled for the end of the retention period", async ({

@@ -1,7 +1,8 @@
 import type { OperatorApproval, Prisma } from "../generated/prisma/client.ts";
 import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
 import { openEmail } from "../users/user-email.ts";
-import { approvalText } from "./approval-text.ts";
+import { loadSubjectKeys } from "../keys/subject-keys.ts";
+import { approvalText, approvalValues } from "./approval-text.ts";
 
 /** The approval as the console and the admin API show it, with the operators' emails. */
 export async function approvalViews(tx: Prisma.TransactionClient, rows: OperatorApproval[]): Promise<ApprovalView[]> {
@@ -9,9 +10,10 @@ export async function approvalViews(tx: Prisma.TransactionClient, rows: Operator
   const people = await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
   const emails = new Map(people.map((p) => [p.id, openEmail(p.email)]));
   const person = (id: string) => ({ id, email: emails.get(id) ?? "" });
+  const keys = await loadSubjectKeys(tx, rows.flatMap(approvalValues));
   return rows.map((row) => {
-    // Sealed at rest (C70; ./approval-text.ts), opened for the operators.
-    const { payload, summary, note } = approvalText(row);
+    // Sealed at rest (C70; ./approval-text.ts), opened for the operators; an erased customer's read as erased (C71).
+    const { payload, summary, note } = approvalText(row, keys);
     return {
       id: row.id,
       action: row.action as ApprovalAction,

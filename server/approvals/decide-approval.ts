@@ -15,7 +15,13 @@ import { refuseHeldMint, releaseHeldMint } from "../reserves/release-mint.ts";
 import { awaitChainTransaction } from "../chains/chain-queue.ts";
 import { confirmCase, unfreezeProfile } from "../screening/cases/decide-case.ts";
 import type { ApprovalAction, ApprovalView } from "./approval.responses.ts";
-import { approvalNoteData, openApproval, type OpenedApproval } from "./approval-text.ts";
+import {
+  ERASED_PAYLOAD,
+  approvalNoteData,
+  approvalSubjectKey,
+  openApproval,
+  type OpenedApproval,
+} from "./approval-text.ts";
 import { approvalView } from "./approval-view.ts";
 
 type Run = (options: {
@@ -126,8 +132,12 @@ export async function decideApproval(options: {
   const row = await prisma.operatorApproval.findUnique({ where: { id } });
   if (!row) throw new AppError("NOT_FOUND", "Approval not found");
   // Its payload, summary and note are sealed at rest (C70): what runs is what was asked, opened.
-  const approval = openApproval(row);
+  const approval = await openApproval(prisma, row);
   if (approval.state !== "pending") throw new AppError("CONFLICT", `This was ${approval.state} before`);
+  // The customer it is about was erased meanwhile (C71): what was asked can no longer be read, so nothing runs.
+  if (decision === "approve" && approval.payload === ERASED_PAYLOAD) {
+    throw new AppError("CONFLICT", "The customer this is about was erased: it can only be rejected");
+  }
   if (approval.requestedById === actor.userId) {
     throw new AppError("FORBIDDEN", "You asked for this yourself: a second operator must decide on it");
   }
@@ -139,7 +149,14 @@ export async function decideApproval(options: {
   const take = async (tx: Prisma.TransactionClient, state: "approved" | "rejected", why?: string) => {
     const { count } = await tx.operatorApproval.updateMany({
       where: { id, state: "pending" },
-      data: { state, decidedById: actor.userId, decidedAt: now, note: approvalNoteData(why), pendingKey: null },
+      data: {
+        state,
+        decidedById: actor.userId,
+        decidedAt: now,
+        // Sealed as the request was: under the key of the customer it is about (C71).
+        note: approvalNoteData(why, await approvalSubjectKey(tx, { type: row.subjectType, id: row.subjectId }, now)),
+        pendingKey: null,
+      },
     });
     if (count !== 1) throw new AppError("CONFLICT", "Another operator decided on this first");
     await recordAudit(tx, {

@@ -2,7 +2,7 @@ import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
 import { AppError } from "../errors.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { ApprovalAction, ApprovalSubject, ApprovalView } from "./approval.responses.ts";
-import { sealApprovalText } from "./approval-text.ts";
+import { approvalSubjectKey, sealApprovalText } from "./approval-text.ts";
 import { approvalView } from "./approval-view.ts";
 
 /**
@@ -32,8 +32,9 @@ export async function requestApproval(
       action,
       subjectType: subject.type,
       subjectId: subject.id,
-      // Sealed at rest (C70); found by its pendingKey, which stays plain, while it waits.
-      ...sealApprovalText({ payload, summary }),
+      // Sealed at rest (C70), under the key of the customer it is about (C71); found by its pendingKey, which stays
+      // plain, while it waits.
+      ...sealApprovalText({ payload, summary }, await approvalSubjectKey(tx, subject, now)),
       pendingKey,
       requestedById: actor.userId,
       requestedAt: now,

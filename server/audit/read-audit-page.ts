@@ -2,7 +2,7 @@ import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { seqCursor } from "../contract/seq-cursor.ts";
 import type { AuditEntryView } from "./audit.responses.ts";
-import { openAuditEntry } from "./audit-text.ts";
+import { openAuditEntries } from "./audit-text.ts";
 import type { AuditAction, AuditSubject } from "./record-audit.ts";
 
 export type { AuditEntryView };
@@ -30,8 +30,9 @@ export async function readAuditPage(options: {
   const rows = await prisma.auditEntry.findMany({ where, orderBy: { seq: "desc" }, take: limit + 1 });
   const page = rows.slice(0, limit);
   return {
-    // Before, after and reason are sealed at rest (C70): opened here, so the log shows what the operator did.
-    entries: page.map(openAuditEntry).map((row) => ({
+    // Before, after and reason are sealed at rest (C70): opened here, so the log shows what the operator did; an
+    // erased customer's read as erased (C71), the entry itself still listed.
+    entries: (await openAuditEntries(prisma, page)).map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor: { id: row.actorUserId, email: row.actorEmail },

@@ -1,6 +1,8 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { openEmail } from "../users/user-email.ts";
+import { subjectKeyFor, type DataSubject } from "../keys/subject-keys.ts";
 import { sealAuditText } from "./audit-text.ts";
+import { dataSubjectOf } from "./data-subject.ts";
 
 /** Who did it: the signed-in operator, and the request that carried the action (for matching against logs). */
 export type AuditActor = {
@@ -101,6 +103,11 @@ export async function recordAudit(
     after?: Prisma.InputJsonValue;
     reason?: string | null;
     at: Date;
+    /**
+     * The customer the entry is about, whose key seals what it says (C71; ./data-subject.ts): by default the
+     * profile its subject belongs to; `null` for an entry that names no one and must outlive their erasure.
+     */
+    dataSubject?: DataSubject | null;
   },
 ): Promise<void> {
   const email =
@@ -110,6 +117,8 @@ export async function recordAudit(
         openEmail(
           (await tx.user.findUniqueOrThrow({ where: { id: entry.actor.userId }, select: { email: true } })).email,
         ));
+  const about = entry.dataSubject === undefined ? await dataSubjectOf(tx, entry.subject) : entry.dataSubject;
+  const key = about ? await subjectKeyFor(tx, about, entry.at) : undefined;
   await tx.auditEntry.create({
     data: {
       at: entry.at,
@@ -118,8 +127,9 @@ export async function recordAudit(
       action: entry.action,
       subjectType: entry.subject.type,
       subjectId: entry.subject.id,
-      // What the action changed and why, sealed (C70; ./audit-text.ts); who acted on what stays plain.
-      ...sealAuditText(entry),
+      // What the action changed and why, sealed (C70; ./audit-text.ts), under the customer's key when it is about
+      // one (C71); who acted on what stays plain.
+      ...sealAuditText(entry, key),
       requestId: entry.actor.requestId ?? null,
     },
   });

@@ -1,4 +1,5 @@
 import { getConfig } from "../config.ts";
+import { moveRecordsUnderSubjectKeys } from "../audit/subject-records.ts";
 import { logger } from "../logging/logger.ts";
 import { CASE_MATCH_KEY, countBareMatchKeys, keyMatchKeys } from "../screening/cases/match-key.ts";
 import { instanceKeyring } from "./instance-keyring.ts";
@@ -21,7 +22,9 @@ import { sealValue } from "./sealed-value.ts";
  * lookups also match a row without an index by its plain value (e.g. ../users/user-email.ts).
  * Compliance cases' match digests written unkeyed are keyed in the same pass (../screening/cases/match-key.ts).
  * `countPlainRecords` is the proof: the values still in plain text or unindexed per column, and the cases' match
- * digests still unkeyed (zero once done).
+ * digests still unkeyed (zero once done). Audit entries and approvals about a customer sealed under the keyring are
+ * then moved under the customer's own key (C71; ../audit/subject-records.ts), `countRecordsUnderKeyring` saying what
+ * is left.
  */
 
 export async function countPlainRecords(): Promise<Record<string, number>> {
@@ -51,6 +54,10 @@ export async function sealPlainRecords(progress?: Progress): Promise<{ sealed: n
   }
   const keyed = await keyMatchKeys(progress);
   if (keyed > 0) logger().info({ keyed }, "compliance cases' match digests keyed");
+  // Last, what the audit log and approvals say of a customer moves under the customer's own key (C71).
+  const moved = await moveRecordsUnderSubjectKeys(progress);
+  if (moved > 0) logger().info({ moved }, "audit entries and approvals moved under their customers' keys");
+  sealed += moved;
   if (sealed > 0) logger().info({ sealed }, "records of personal data kept in plain text sealed");
   return { sealed };
 }

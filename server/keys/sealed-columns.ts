@@ -26,6 +26,7 @@ import { blindIndex, type IndexKind } from "./blind-index.ts";
 import { IBAN_NUMBER, PROFILE_NAME, PROFILE_STATE_REASON, USER_EMAIL, USER_NAME } from "./people-columns.ts";
 import type { Progress } from "./progress.ts";
 import { openValue } from "./sealed-value.ts";
+import { SUBJECT_KEY } from "./subject-key-column.ts";
 
 /**
  * Every column that holds personal data sealed at rest (C70; ./sealed-value.ts). Each is a JSON column whose value is
@@ -124,14 +125,19 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "OperatorApproval", column: "payload", idType: "uuid", context: APPROVAL_PAYLOAD },
   { table: "OperatorApproval", column: "summary", idType: "uuid", context: APPROVAL_SUMMARY },
   { table: "OperatorApproval", column: "note", idType: "uuid", context: APPROVAL_NOTE },
+  // A data subject's own key, sealed like any value: rotation re-wraps it with the rest (./subject-keys.ts).
+  { table: "SubjectKey", column: "key", idType: "uuid", context: SUBJECT_KEY },
 ];
 
 /** SQL selecting a column's rows: `where` is given the quoted column (`"data"`). NULL (no value) is never selected. */
 export type ColumnWhere = (column: string) => string;
 
-/** A value sealed by ./sealed-value.ts, in SQL. */
+/** A value sealed by ./sealed-value.ts, in SQL: under the keyring (`v1.`) or under a subject's key (`s1.`). */
 export const SEALED_SQL: ColumnWhere = (c) =>
-  `(jsonb_typeof(${c}) = 'object' AND ${c} ? 'sealed' AND jsonb_typeof(${c}->'sealed') = 'string' AND (${c}->>'sealed') LIKE 'v1.%')`;
+  `(jsonb_typeof(${c}) = 'object' AND ${c} ? 'sealed' AND jsonb_typeof(${c}->'sealed') = 'string' AND ((${c}->>'sealed') LIKE 'v1.%' OR (${c}->>'sealed') LIKE 's1.%'))`;
+
+/** A value sealed under the keyring itself (not under a subject's key), in SQL. */
+export const SEALED_UNDER_KEYRING_SQL: ColumnWhere = (c) => `(${SEALED_SQL(c)} AND (${c}->>'sealed') LIKE 'v1.%')`;
 
 /**
  * A value still in plain text, in SQL. An empty string (a name not given yet, the columns' default) holds nothing to
@@ -139,10 +145,13 @@ export const SEALED_SQL: ColumnWhere = (c) =>
  */
 export const PLAIN_SQL: ColumnWhere = (c) => `(NOT ${SEALED_SQL(c)} AND ${c} <> '""'::jsonb)`;
 
-/** A sealed value whose data key a key-encryption key other than `currentKekId` wraps, in SQL. */
+/**
+ * A sealed value whose data key a key-encryption key other than `currentKekId` wraps, in SQL. A value under a
+ * subject's key is not one: its data key is wrapped by that key, which is itself a sealed value of `SubjectKey.key`.
+ */
 export function underOlderSql(currentKekId: string): ColumnWhere {
   const id = currentKekId.replace(/[^A-Za-z0-9_-]/g, "");
-  return (c) => `(${SEALED_SQL(c)} AND (${c}->>'sealed') NOT LIKE 'v1.${id}.%')`;
+  return (c) => `(${SEALED_UNDER_KEYRING_SQL(c)} AND (${c}->>'sealed') NOT LIKE 'v1.${id}.%')`;
 }
 
 function quoted(column: SealedColumn) {

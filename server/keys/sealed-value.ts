@@ -20,8 +20,16 @@ export function isSealed(value: unknown): value is Sealed {
     !Array.isArray(value) &&
     Object.keys(value).length === 1 &&
     typeof (value as { sealed?: unknown }).sealed === "string" &&
-    (value as Sealed).sealed.startsWith("v1.")
+    ((value as Sealed).sealed.startsWith("v1.") || isUnderSubjectKey((value as Sealed).sealed))
   );
+}
+
+/**
+ * Whether a sealed value's data key is wrapped by a data subject's own key (`s1.<subject key id>.…`,
+ * ./subject-keys.ts) rather than by the keyring: it opens only with that key, and not at all once it is destroyed.
+ */
+export function isUnderSubjectKey(sealed: string): boolean {
+  return sealed.startsWith("s1.");
 }
 
 export class SealedValueError extends Error {}
@@ -29,11 +37,27 @@ export class SealedValueError extends Error {}
 /** Seals `value` for the column named by `context` (`"ProfileSubmission.data"`). */
 export function sealValue(value: unknown, context: string, keyring: Keyring = instanceKeyring(getConfig())): Sealed {
   const { key, kekId, wrapped } = keyring.newDataKey(context);
+  const { iv, body } = encryptValue(value, context, key);
+  return { sealed: ["v1", kekId, ...[wrapped, iv, body].map((b) => b.toString("base64url"))].join(".") };
+}
+
+/** `value` (JSON) encrypted with the data key `key`, bound to `context`: the iv, and the ciphertext with its tag. */
+export function encryptValue(value: unknown, context: string, key: Buffer): { iv: Buffer; body: Buffer } {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return { sealed: ["v1", kekId, ...[wrapped, iv, body].map((b) => b.toString("base64url"))].join(".") };
+  return { iv, body };
+}
+
+/** What `encryptValue` sealed, from its iv and body in base64url; throws if either was altered or moved. */
+export function decryptValue<T>(iv: string, body: string, context: string, key: Buffer): T {
+  const bytes = Buffer.from(body, "base64url");
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  decipher.setAAD(Buffer.from(context, "utf8"));
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  const text = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString();
+  return JSON.parse(text) as T;
 }
 
 /**
@@ -45,27 +69,28 @@ export function sealAtRest<T>(value: T, context: string): Sealed | T {
   return config.keys.sealAtRest ? sealValue(value, context, instanceKeyring(config)) : value;
 }
 
-/** The value a column holds: opened when sealed, as it is when written before sealing began. */
+/**
+ * The value a column holds: opened when sealed, as it is when written before sealing began. A value sealed under a
+ * data subject's key opens only through ./subject-keys.ts (`openRecord`), which has the subject's key at hand.
+ */
 export function openValue<T = unknown>(
   stored: unknown,
   context: string,
   keyring: Keyring = instanceKeyring(getConfig()),
 ): T {
   if (!isSealed(stored)) return stored as T;
+  if (isUnderSubjectKey(stored.sealed)) {
+    throw new SealedValueError(`a ${context} sealed under a subject's key is opened with that key`);
+  }
   const [, kekId, wrapped, iv, body] = stored.sealed.split(".");
   if (!kekId || !wrapped || !iv || !body) throw new SealedValueError(`a sealed ${context} is malformed`);
   const key = keyring.unwrap(kekId, Buffer.from(wrapped, "base64url"), context);
-  const bytes = Buffer.from(body, "base64url");
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-  decipher.setAAD(Buffer.from(context, "utf8"));
-  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-  const text = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString();
-  return JSON.parse(text) as T;
+  return decryptValue<T>(iv, body, context, key);
 }
 
 /** The key-encryption key a sealed value's data key is wrapped with, or undefined for a plain value. */
 export function sealedUnder(stored: unknown): string | undefined {
-  return isSealed(stored) ? stored.sealed.split(".")[1] : undefined;
+  return isSealed(stored) && !isUnderSubjectKey(stored.sealed) ? stored.sealed.split(".")[1] : undefined;
 }
 
 /** The same sealed value with its data key re-wrapped under the keyring's current key-encryption key (rotation). */

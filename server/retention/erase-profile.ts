@@ -1,4 +1,5 @@
 import { recordAudit, type AuditActor } from "../audit/record-audit.ts";
+import { shredSubjectRecords } from "../audit/subject-records.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { EVENT_DATA } from "../events/event-data.ts";
 import { openValue, sealAtRest } from "../keys/sealed-value.ts";
@@ -19,7 +20,8 @@ export type ErasureCounts = Record<string, number>;
 /**
  * Erases a profile's personal data inside the caller's transaction (C71), which must hold the profile's row lock:
  * submissions (the KYC data) are deleted, documents' records too, the people and their sign-in data (erase-people),
- * addresses linked and signatures awaited; the money path is pseudonymised (pseudonymise-money). The `ProfileErasure`
+ * addresses linked and signatures awaited; the money path is pseudonymised (pseudonymise-money); the keys that seal
+ * what the audit log and approvals say of them are destroyed (crypto-shredding). The `ProfileErasure`
  * row it writes lists the stored contents to remove once this commits (`finishErasure`): a file store is no part of
  * the transaction, and a content whose record is gone is unreachable even before it is removed.
  */
@@ -77,6 +79,9 @@ export async function eraseInTransaction(
     events: events.length,
     complianceCases: cases.count,
   };
+  // What the append-only audit log and approvals say of them is sealed under their keys: destroyed here, it opens no
+  // more, while every entry stays where it was (crypto-shredding, C71).
+  await shredSubjectRecords(tx, { profileId, userIds: people.userIds, now });
   await tx.profileErasure.create({
     data: { profileId, cause: options.cause, erasedAt: now, counts, pendingKeys },
   });
@@ -86,6 +91,8 @@ export async function eraseInTransaction(
     subject: { type: "profile", id: profileId },
     after: { cause: options.cause, counts },
     at: now,
+    // The record of the erasure names no one (what went, by kind) and stays readable.
+    dataSubject: null,
   });
   return { counts, emails: people.emails };
 }

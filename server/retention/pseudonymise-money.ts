@@ -2,9 +2,10 @@ import { Prisma } from "../generated/prisma/client.ts";
 import { payoutCounterpartOf, sealPayoutText } from "../bank/payments/payout-text.ts";
 import type { CounterpartView } from "../orders/order.responses.ts";
 import { orderCounterpart, sealIncomingText, sealOrderText } from "../orders/order-text.ts";
+import { ERASED } from "../keys/subject-keys.ts";
 
-/** What stands where a name, an IBAN or free text was, once erased. */
-export const ERASED = "[erased]";
+/** What stands where a name, an IBAN or free text was, once erased (also an erased customer's audit values). */
+export { ERASED };
 
 /**
  * A counterpart as orders and payouts keep it, without the person: an IBAN's number and every detail (names,
