@@ -9,7 +9,7 @@ import { errorResponse, jsonResponse } from "./respond.ts";
 import { Reply } from "../contract/reply.ts";
 import { requestIdOf } from "./request-id.ts";
 import { routeLabel } from "./route-label.ts";
-import { inSpan, SpanKind, SpanStatusCode } from "../telemetry/tracing.ts";
+import { inSpan, SpanStatusCode } from "../telemetry/tracing.ts";
 import { atRequestedTime } from "./test-clock.ts";
 import { validate } from "../validate.ts";
 import type { Spec } from "../contract/operation.ts";
@@ -72,7 +72,7 @@ export function run<S extends Spec, X>(
  * are worked out only when traces are recorded.
  */
 function traced(req: Request, answer: () => Promise<Response>): Promise<Response> {
-  return inSpan(req.method, { kind: SpanKind.SERVER }, async (span) => {
+  return inSpan(req.method, {}, async (span) => {
     if (span.isRecording()) {
       const route = routeLabel(new URL(req.url).pathname, getConfig().apiPrefix);
       span.updateName(`${req.method} ${route}`);
