@@ -2,7 +2,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Traces first, so that everything after (the boot's own work, every request) is traced. The SDK is loaded only
-  // when an OTLP endpoint is configured; otherwise the code's spans go to OpenTelemetry's no-op tracer.
+  // when an OTLP endpoint is configured; otherwise the code's spans are OpenTelemetry's non-recording one.
   const { tracingWanted } = await import("./server/telemetry/tracing-settings.ts");
   if (tracingWanted()) {
     const { startTracing, stopTracing } = await import("./server/telemetry/start-tracing.ts");

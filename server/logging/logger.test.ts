@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import { context, trace } from "@opentelemetry/api";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
-import { inSpan } from "../telemetry/tracing.ts";
+import { inSpan, traceSpans } from "../telemetry/tracing.ts";
 import { createLogger } from "./logger.ts";
 
 /** A logger writing into an array, one parsed JSON line each. */
@@ -21,7 +21,10 @@ function capture(traced: boolean) {
 
 describe("the logger with traces exported", () => {
   const provider = new NodeTracerProvider();
-  before(() => provider.register());
+  before(() => {
+    provider.register();
+    traceSpans();
+  });
   after(async () => {
     await provider.shutdown();
     trace.disable();

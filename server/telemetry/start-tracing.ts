@@ -1,4 +1,5 @@
 import type { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { traceSpans } from "./tracing.ts";
 import { DEFAULT_SERVICE_NAME } from "./tracing-settings.ts";
 
 const holder = globalThis as typeof globalThis & { __tokenrailTracing?: NodeTracerProvider };
@@ -31,6 +32,7 @@ export async function startTracing(): Promise<void> {
   provider.register();
   prisma.registerInstrumentations({ tracerProvider: provider, instrumentations: [new prisma.PrismaInstrumentation()] });
   holder.__tokenrailTracing = provider;
+  traceSpans();
 }
 
 /** Sends the spans still waiting and stops exporting (the process is ending); nothing when traces are off. */

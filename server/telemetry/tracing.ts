@@ -1,5 +1,6 @@
 import {
   context,
+  INVALID_SPAN_CONTEXT,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -10,16 +11,36 @@ import {
   type Link,
   type Span,
   type SpanContext,
+  type Tracer,
 } from "@opentelemetry/api";
 
 /**
  * The project's spans, through OpenTelemetry's API only. Without the SDK (traces not configured,
- * `server/telemetry/start-tracing.ts` never loaded) the API's tracer is its no-op one: a span costs a function call
- * and nothing is recorded or sent.
+ * `server/telemetry/start-tracing.ts` never loaded) `inSpan` hands work the API's non-recording span: nothing is
+ * made, recorded or sent.
  */
-export const tracer = () => trace.getTracer("tokenrail");
+export function tracer(): Tracer {
+  // The API's proxy tracer: it delegates to the SDK's once one is registered, whenever that is.
+  return (holder.tracer ??= trace.getTracer("tokenrail"));
+}
 
-export { context, SpanKind, SpanStatusCode, type Span };
+const holder: { tracer?: Tracer } = {};
+
+// Set by `traceSpans()` on globalThis, where every bundle of the app (instrumentation, each route) sees it.
+const tracing = globalThis as typeof globalThis & { __tokenrailSpans?: boolean };
+
+/** What work gets as its span while traces are off: the API's non-recording span. */
+const NOT_RECORDED = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * From now on `inSpan` makes spans through the registered tracer provider (server/telemetry/start-tracing.ts, once
+ * the SDK is registered). Until then it hands work the non-recording span without asking the API for one.
+ */
+export function traceSpans(): void {
+  tracing.__tokenrailSpans = true;
+}
+
+export { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Span };
 
 type SpanOptions = {
   kind?: SpanKind;
@@ -34,6 +55,7 @@ type SpanOptions = {
  * exception recorded) when it throws.
  */
 export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
+  if (!tracing.__tokenrailSpans) return work(NOT_RECORDED);
   const { parent = context.active(), kind, attributes, links } = options;
   return tracer().startActiveSpan(name, { kind, attributes, links }, parent, async (span) => {
     try {
