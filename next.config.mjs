@@ -16,6 +16,13 @@ const nextConfig = {
     "prom-client",
     "ws",
     "libxml2-wasm",
+    // OpenTelemetry: one API per process (its tracer, context and propagator are process-wide), and the SDK and
+    // Prisma's instrumentation loaded from node_modules only when traces are configured (server/telemetry).
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@prisma/instrumentation",
   ],
   // The official ISO 20022 schemas the bank rail validates every file against are read at run time from
   // server/bank/iso20022/schemas (located by import.meta.url): shipped with every server route that may need them.

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import type { ChainTransaction, Prisma } from "../generated/prisma/client.ts";
 import { chainGateway } from "./configured-gateway.ts";
+import { activeTraceparent } from "../telemetry/tracing.ts";
 
 /**
  * The chain transaction queue. Every mint and burn is a `ChainTransaction` row, queued in the database transaction
@@ -66,6 +67,7 @@ export async function queueChainTransaction(
       notBefore: data.notBefore ?? data.now,
       operator: data.operator,
       createdAt: data.now,
+      traceparent: activeTraceparent(),
     },
   });
 }

@@ -5,6 +5,7 @@ import type { ChainTransaction, Prisma } from "../generated/prisma/client.ts";
 import type { TokenOperation } from "./gateway.ts";
 import type { DriverLocks } from "./driver-locks.ts";
 import type { ChainInfo, Currency } from "./registry.ts";
+import { contextOf, inSpan, linksTo, SpanKind, type Span } from "../telemetry/tracing.ts";
 
 /** What the chain queue's parts share: a row's states, the orders side's hooks, a drive's options. */
 
@@ -51,6 +52,36 @@ export type DriveOptions = {
   /** Tests: the locks to drive under (another "instance"); by default this process's. */
   locks?: DriverLocks;
 };
+
+/**
+ * The span of sending queued rows to the chain: a child of the work that queued the first of them (the trace
+ * context stored with it), linked to the others', so a request that placed or processed an order finds its chain
+ * send in its own trace whichever instance's driver sent it.
+ */
+export function inSendSpan<T>(
+  chain: ChainInfo,
+  rows: readonly ChainTransaction[],
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  const [first] = rows;
+  const kinds = [...new Set(rows.map((row) => row.kind))].join(",");
+  return inSpan(
+    `chain send ${kinds}`,
+    {
+      kind: SpanKind.CLIENT,
+      parent: contextOf(first?.traceparent),
+      links: linksTo(rows.slice(1).map((row) => row.traceparent)),
+      attributes: {
+        "tokenrail.chain": chain.name,
+        "tokenrail.chain.transactions": rows.length,
+        ...(first && rows.length === 1
+          ? { "tokenrail.chain.transaction_id": first.id, "tokenrail.order_id": first.orderId }
+          : {}),
+      },
+    },
+    work,
+  );
+}
 
 /** What one step on a row came to: it moved, it waits for its time, or it holds up the rows behind it. */
 export type Step = "done" | "later" | "blocked";

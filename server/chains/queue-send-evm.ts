@@ -4,7 +4,7 @@ import { db } from "../db/client.ts";
 import type { ChainTransaction } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import type { TransactionSigner } from "./gateway.ts";
-import { message, operationOf, stopState, type DriveOptions, type Step } from "./queue-common.ts";
+import { inSendSpan, message, operationOf, stopState, type DriveOptions, type Step } from "./queue-common.ts";
 import { fail } from "./queue-settle.ts";
 import type { ChainInfo } from "./registry.ts";
 
@@ -14,7 +14,16 @@ const DEFAULT_RECEIPT_WAIT_MS = 20_000;
  * A real chain, one row at a time in order (nonces are sequential): sign and store, broadcast, wait for the
  * receipt, settle. A row that cannot move now (broadcast failing, no receipt yet) blocks the rows after it.
  */
-export async function driveSigned(
+export function driveSigned(
+  transactions: TransactionSigner,
+  chain: ChainInfo,
+  initial: ChainTransaction,
+  options: DriveOptions,
+): Promise<Step> {
+  return inSendSpan(chain, [initial], () => driveSignedNow(transactions, chain, initial, options));
+}
+
+async function driveSignedNow(
   transactions: TransactionSigner,
   chain: ChainInfo,
   initial: ChainTransaction,

@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import type { ChainTransaction } from "../generated/prisma/client.ts";
 import { logger } from "../logging/logger.ts";
 import type { SimulatedChain } from "./gateway.ts";
-import { message, operationOf, type DriveOptions, type Step } from "./queue-common.ts";
+import { inSendSpan, message, operationOf, type DriveOptions, type Step } from "./queue-common.ts";
 import type { ChainInfo } from "./registry.ts";
 
 /** Settling the chain queue's rows: the simulated chain's in one transaction, and a failure on any chain. */
@@ -17,6 +17,16 @@ export async function applySimulated(
 ): Promise<Step> {
   const now = (options.clock ?? serverClock)();
   if (row.notBefore > now) return "later";
+  return inSendSpan(chain, [row], () => applySimulatedNow(transactions, chain, row, options, now));
+}
+
+async function applySimulatedNow(
+  transactions: SimulatedChain,
+  chain: ChainInfo,
+  row: ChainTransaction,
+  options: DriveOptions,
+  now: Date,
+): Promise<Step> {
   const prisma = await db();
   try {
     const done = await prisma.$transaction(async (tx) => {
@@ -56,6 +66,17 @@ export async function applySimulatedBatch(
   const now = (options.clock ?? serverClock)();
   const due = rows.filter((row) => row.notBefore <= now && row.state === "queued");
   if (due.length < 2) return undefined;
+  return inSendSpan(chain, due, () => applyBatchNow(transactions, chain, rows, due, options, now));
+}
+
+async function applyBatchNow(
+  transactions: SimulatedChain,
+  chain: ChainInfo,
+  rows: ChainTransaction[],
+  due: ChainTransaction[],
+  options: DriveOptions,
+  now: Date,
+): Promise<Step[] | undefined> {
   const prisma = await db();
   // Mints no operator asked for (a bank file's, the API's payments) settle set-based: a few statements a batch.
   const mints = options.hooks.confirmedMints;

@@ -1,5 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { sealAtRest } from "../keys/sealed-value.ts";
+import { activeTraceparent } from "../telemetry/tracing.ts";
 import type { EventData } from "../webhooks/event.responses.ts";
 import { EVENT_DATA } from "./event-data.ts";
 import type { EventType } from "./event-types.ts";
@@ -22,6 +23,7 @@ export const DELIVERIES_DUE = "due";
 /**
  * Records a domain event in the transaction of the change it describes: it exists exactly when the change
  * committed. Its data is sealed at rest (`EVENT_DATA`). Delivery (webhooks) reads this table; nothing is sent from inside the transaction.
+ * When traces are exported, the event keeps the trace context it was recorded in, which its deliveries join.
  */
 export async function recordEvent<T extends EventType>(
   tx: Prisma.TransactionClient,
@@ -33,6 +35,7 @@ export async function recordEvent<T extends EventType>(
       profileId: event.profileId,
       data: sealAtRest(event.data, EVENT_DATA),
       createdAt: event.at,
+      traceparent: activeTraceparent(),
     },
   });
 }

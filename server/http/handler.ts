@@ -8,6 +8,8 @@ import { AppError, isAppError } from "../errors.ts";
 import { errorResponse, jsonResponse } from "./respond.ts";
 import { Reply } from "../contract/reply.ts";
 import { requestIdOf } from "./request-id.ts";
+import { routeLabel } from "./route-label.ts";
+import { inSpan, SpanStatusCode } from "../telemetry/tracing.ts";
 import { atRequestedTime } from "./test-clock.ts";
 import { validate } from "../validate.ts";
 import type { Spec } from "../contract/operation.ts";
@@ -61,7 +63,31 @@ export function run<S extends Spec, X>(
   authenticate: (req: Request) => Promise<X>,
   fn: (input: Input<S> & X) => Promise<unknown>,
 ): Promise<Response> {
-  return atRequestedTime(req, () => handle(req, ctx, spec, authenticate, fn));
+  return atRequestedTime(req, () => traced(req, () => handle(req, ctx, spec, authenticate, fn)));
+}
+
+/**
+ * The request's span (a child of the one Next.js opens for it, which continues a caller's `traceparent`): named by
+ * its method and route pattern, never the raw path, with the status it was answered with. Its name and attributes
+ * are worked out only when traces are recorded.
+ */
+function traced(req: Request, answer: () => Promise<Response>): Promise<Response> {
+  return inSpan(req.method, {}, async (span) => {
+    if (span.isRecording()) {
+      const route = routeLabel(new URL(req.url).pathname, getConfig().apiPrefix);
+      span.updateName(`${req.method} ${route}`);
+      span.setAttributes({ "http.request.method": req.method, "http.route": route });
+    }
+    const response = await answer();
+    if (span.isRecording()) {
+      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.setAttributes({
+        "http.response.status_code": response.status,
+        "tokenrail.request_id": response.headers.get("x-request-id") ?? "",
+      });
+    }
+    return response;
+  });
 }
 
 async function handle<S extends Spec, X>(

@@ -1,4 +1,5 @@
 import { logger } from "../logging/logger.ts";
+import { inSpan, ROOT_CONTEXT } from "../telemetry/tracing.ts";
 
 /**
  * Every job this process started (and whatever else must end with them), so a shutdown can stop them all; each stop
@@ -51,7 +52,8 @@ export function startWakeable(
     again = false;
     const reason = { polled };
     polled = false;
-    run = work(reason)
+    // Each run is a trace of its own (its queries under it), never part of whatever woke it.
+    run = inSpan(`job ${name}`, { parent: ROOT_CONTEXT }, () => work(reason))
       .then(() => undefined)
       .catch((err: unknown) => logger().error({ err, job: name }, "periodic job failed"))
       .finally(() => {

@@ -1,5 +1,6 @@
 import { Prisma } from "../generated/prisma/client.ts";
 import type { AccountRef } from "./accounts.ts";
+import { inSpan } from "../telemetry/tracing.ts";
 
 /** A wallet or holds account would go below zero; nothing of the transaction was written. */
 export class InsufficientFunds extends Error {
@@ -65,11 +66,17 @@ export async function postLedgerTransaction(
   tx: Prisma.TransactionClient,
   options: { kind: LedgerKind; orderId?: string; at: Date; postings: Posting[] },
 ): Promise<void> {
-  try {
-    await tx.$queryRaw`SELECT ${ledgerPostCall(options)}::text AS "transactionId"`;
-  } catch (error) {
-    throw insufficientFunds(error) ?? error;
-  }
+  const attributes = {
+    "tokenrail.ledger.kind": options.kind,
+    ...(options.orderId ? { "tokenrail.order_id": options.orderId } : {}),
+  };
+  return inSpan(`ledger post ${options.kind}`, { attributes }, async () => {
+    try {
+      await tx.$queryRaw`SELECT ${ledgerPostCall(options)}::text AS "transactionId"`;
+    } catch (error) {
+      throw insufficientFunds(error) ?? error;
+    }
+  });
 }
 
 /** The `InsufficientFunds` a database error stands for, if it is `ledger_post`'s refusal. */

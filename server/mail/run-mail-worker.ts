@@ -11,6 +11,7 @@ import { brandOf, type MailRenderer } from "./mail-renderer.ts";
 import { nextMailAttemptAt } from "./mail-schedule.ts";
 import { carriesMark, fillSecret, openMailSecret, outboxShowsSecrets } from "./mail-secret.ts";
 import { sendMail, type SendOutcome } from "./send-mail.ts";
+import { inSpan, SpanKind, SpanStatusCode } from "../telemetry/tracing.ts";
 
 /** Mails claimed at a time; sent side by side. */
 export const MAIL_BATCH = 5;
@@ -91,11 +92,18 @@ async function attempt(
     logger().error({ err: error, mail: mail.id }, "a mail could not be rendered");
     return { kind: "refused", refusal: "permanent", reason: `the mail could not be rendered: ${String(error)}` };
   }
-  const outcome = await sendMail({
-    smtpUrl,
-    from: config.mail.from,
-    timeoutMs: config.mail.timeoutMs,
-    mail: { to: mail.to, subject: mail.subject, text: rendered.text, html: rendered.html, messageId: mail.messageId },
+  const outcome = await inSpan("mail send", { kind: SpanKind.CLIENT }, async (span) => {
+    const sent = await sendMail({
+      smtpUrl,
+      from: config.mail.from,
+      timeoutMs: config.mail.timeoutMs,
+      mail: { to: mail.to, subject: mail.subject, text: rendered.text, html: rendered.html, messageId: mail.messageId },
+    });
+    if (span.isRecording()) {
+      span.setAttributes({ "tokenrail.mail.id": mail.id, "tokenrail.mail.outcome": sent.kind });
+      if (sent.kind !== "sent") span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    return sent;
   });
   return { ...outcome, html: kept };
 }

@@ -7,6 +7,7 @@ import { recordEvent } from "../events/record-event.ts";
 import type { Currency } from "../chains/registry.ts";
 import type { CounterpartView, OrderView } from "./order.responses.ts";
 import { orderCounterpart, orderMemo } from "./order-text.ts";
+import { activeTraceparent } from "../telemetry/tracing.ts";
 
 export type { CounterpartView, OrderView };
 
@@ -57,8 +58,8 @@ export function recordOrderEvent(
 export function orderCreatedSql(row: Order, from: Prisma.Sql): Prisma.Sql {
   const type: EventType = "order.created";
   return Prisma.sql`
-      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
+      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt", "traceparent")
       SELECT gen_random_uuid(), ${type}, ${row.profileId}::uuid, ${JSON.stringify(sealAtRest(orderView(row), EVENT_DATA))}::jsonb,
-        ${row.placedAt}::timestamptz
+        ${row.placedAt}::timestamptz, ${activeTraceparent()}::text
       FROM ${from}`;
 }

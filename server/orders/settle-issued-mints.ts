@@ -3,6 +3,7 @@ import { Prisma, type Order } from "../generated/prisma/client.ts";
 import { EVENT_DATA } from "../events/event-data.ts";
 import { sealAtRest } from "../keys/sealed-value.ts";
 import { orderView } from "./order-view.ts";
+import { activeTraceparent } from "../telemetry/tracing.ts";
 import { OPEN } from "./settle-in.ts";
 
 /** A confirmed mint of a batch: its order and the hash the chain gave it. */
@@ -54,8 +55,8 @@ export async function settleIssuedMints(
   });
   await postMints(tx, settled, now);
   await tx.$executeRaw`
-    INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
-    SELECT gen_random_uuid(), 'order.updated', "profileId", "view", ${now}::timestamptz
+    INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt", "traceparent")
+    SELECT gen_random_uuid(), 'order.updated', "profileId", "view", ${now}::timestamptz, ${activeTraceparent()}::text
     FROM jsonb_to_recordset(${JSON.stringify(settled)}::jsonb) AS x("ord" int, "profileId" uuid, "view" jsonb)
     ORDER BY "ord"`;
 }

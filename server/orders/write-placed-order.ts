@@ -6,6 +6,7 @@ import { ledgerPostCall } from "../ledger/post-transaction.ts";
 import { orderCreatedSql } from "./order-view.ts";
 import { sealPendingMessage } from "../signatures/pending-message.ts";
 import { sealOrderMessage, sealOrderText } from "./order-text.ts";
+import { inSpan } from "../telemetry/tracing.ts";
 
 type Pending = { msgHash: string; requestedById: string; expiresAt: Date };
 
@@ -38,7 +39,11 @@ export async function writePlacedOrder(
     }
     const [row] = await tx.$queryRaw<{ seq: bigint }[]>(insertOrderSql(order));
     if (!row) throw new Error(`order ${order.id} was not placed`);
-    await tx.$queryRaw(holdSql(order, pending));
+    await inSpan(
+      "ledger post hold",
+      { attributes: { "tokenrail.ledger.kind": "hold", "tokenrail.order_id": order.id } },
+      () => tx.$queryRaw(holdSql(order, pending)),
+    );
     return { seq: row.seq };
   });
 }

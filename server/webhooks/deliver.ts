@@ -11,6 +11,8 @@ import { signingKey } from "./secret.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { webhookHeaders } from "./sign.ts";
 import { webhookBody } from "./webhook-body.ts";
+import { contextOf, formatTraceparent, inSpan, SpanKind, SpanStatusCode, type Span } from "../telemetry/tracing.ts";
+import { tracingWanted } from "../telemetry/tracing-settings.ts";
 
 type Outcome = {
   delivery: ClaimedDelivery;
@@ -38,42 +40,77 @@ function stillHeld(holder: ClaimHolder, claimed: ClaimedDelivery[]): ClaimedDeli
   return held;
 }
 
-/** POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21). */
+/**
+ * The trace context each delivery's event was recorded in, when traces are exported (otherwise none is looked up):
+ * a delivery's span is a child of the work that caused its event, however much later and wherever it is sent.
+ */
+async function causingTraces(claimed: ClaimedDelivery[]): Promise<Map<string, string>> {
+  if (!tracingWanted() || claimed.length === 0) return new Map();
+  const prisma = await db();
+  const rows = await prisma.$queryRaw<{ id: string; traceparent: string }[]>`
+    SELECT d.id, e.traceparent FROM "WebhookDelivery" d JOIN "DomainEvent" e ON e.id = d."eventId"
+    WHERE d.id = ANY (${claimed.map((d) => d.id)}::text[]) AND e.traceparent IS NOT NULL`;
+  return new Map(rows.map((row) => [row.id, row.traceparent]));
+}
+
+/**
+ * POSTs each claimed delivery at once, signed afresh with the same `webhook-id`, and decides what comes next (C21).
+ * Each attempt is a span of the trace that caused its event and carries it as `traceparent`, so the receiver can
+ * join its own trace to ours.
+ */
 async function send(config: Config, clock: Clock, claimed: ClaimedDelivery[]): Promise<Outcome[]> {
+  const causes = await causingTraces(claimed);
   return Promise.all(
-    claimed.map(async (delivery) => {
-      const active = delivery.subscriptionState === "active";
-      const at = clock();
-      let result: SendResult;
-      let headers: Record<string, string> = {};
-      if (!active) {
-        result = { latencyMs: 0, error: "the subscription is inactive" };
-      } else {
-        const key = signingKey(delivery.secretSealed, config.secret);
-        const body = webhookBody(delivery.payload);
-        headers = webhookHeaders({ id: delivery.id, timestamp: at, body, key });
-        result = await sendWebhook({
-          url: delivery.url,
-          headers,
-          body,
-          timeoutMs: config.webhooks.timeoutMs,
-          policy: { allowPrivate: config.webhooks.allowPrivateUrls },
-        });
-      }
-      const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
-      const gone = result.status === 410;
-      const retryAt =
-        ok || gone || delivery.manual || !active
-          ? undefined
-          : nextAttemptAt({
-              attempts: delivery.attempts,
-              firstAt: delivery.createdAt,
-              now: clock(),
-              retryAfterSeconds: result.status === 429 || result.status === 503 ? result.retryAfterSeconds : undefined,
-            });
-      return { delivery, at, headers, result, ok, gone, retryAt };
-    }),
+    claimed.map((delivery) =>
+      inSpan("webhook deliver", { kind: SpanKind.CLIENT, parent: contextOf(causes.get(delivery.id)) }, async (span) => {
+        const outcome = await attempt(config, clock, delivery, span);
+        if (span.isRecording()) {
+          span.setAttributes({
+            "tokenrail.webhook.id": delivery.id,
+            "tokenrail.webhook.attempt": delivery.attempts,
+            ...(outcome.result.status === undefined ? {} : { "http.response.status_code": outcome.result.status }),
+          });
+          if (!outcome.ok) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.result.error ?? "" });
+        }
+        return outcome;
+      }),
+    ),
   );
+}
+
+/** One attempt of one delivery. */
+async function attempt(config: Config, clock: Clock, delivery: ClaimedDelivery, span: Span): Promise<Outcome> {
+  const active = delivery.subscriptionState === "active";
+  const at = clock();
+  let result: SendResult;
+  let headers: Record<string, string> = {};
+  if (!active) {
+    result = { latencyMs: 0, error: "the subscription is inactive" };
+  } else {
+    const key = signingKey(delivery.secretSealed, config.secret);
+    const body = webhookBody(delivery.payload);
+    headers = webhookHeaders({ id: delivery.id, timestamp: at, body, key });
+    if (span.isRecording()) headers.traceparent = formatTraceparent(span.spanContext());
+    result = await sendWebhook({
+      url: delivery.url,
+      headers,
+      body,
+      timeoutMs: config.webhooks.timeoutMs,
+      policy: { allowPrivate: config.webhooks.allowPrivateUrls },
+    });
+  }
+  const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
+  const gone = result.status === 410;
+  const retryAt =
+    ok || gone || delivery.manual || !active
+      ? undefined
+      : nextAttemptAt({
+          attempts: delivery.attempts,
+          firstAt: delivery.createdAt,
+          now: clock(),
+          retryAfterSeconds: result.status === 429 || result.status === 503 ? result.retryAfterSeconds : undefined,
+        });
+  return { delivery, at, headers, result, ok, gone, retryAt };
 }
 
 /**

@@ -120,6 +120,12 @@ curl -s ${baseUrl}/webhooks \\
         </dd>
       </dl>
       <p>
+        When the instance exports traces (OpenTelemetry), a delivery also carries a W3C <code>traceparent</code> header:
+        the trace of the request or job that caused the event, and the span of this attempt in it. Continue it in your
+        handler (any OpenTelemetry SDK&apos;s propagator reads it) and your trace joins the instance&apos;s. It is not
+        part of the signature.
+      </p>
+      <p>
         The signature is <code>base64(HMAC-SHA256(key, id + &quot;.&quot; + timestamp + &quot;.&quot; + body))</code>,
         where the key is the <strong>base64-decoded</strong> secret without its <code>whsec_</code> prefix and the body
         is exactly the bytes you received. Verify before you parse: a framework that re-serialises the JSON changes the

@@ -19,6 +19,7 @@ import { ImportBudget } from "./import-budget.ts";
 import { importInOwnProcess, importProcessFor } from "./import-process.ts";
 import { readInboundFile, type InboundFile, type StatementFile } from "./read-inbound-file.ts";
 import { storeInboundFile } from "./store-inbound-file.ts";
+import { activeTraceparent, inSpan } from "../../telemetry/tracing.ts";
 
 export type { EntryReport, EntryResult, ImportReport } from "./import-report.ts";
 export { awaitImportedOrders, importDrivesSettled } from "./after-import.ts";
@@ -54,7 +55,21 @@ const STORE_BESIDE_LIMIT = 256 * 1024;
  * After the commit the chain queue is driven in the background (`importDrivesSettled` waits for it), and the minted
  * credits go to the monitoring rules (`monitorImported`).
  */
-export async function importBankFile(options: {
+export function importBankFile(options: ImportOptions): Promise<ImportReport> {
+  return inSpan("bank import", { attributes: { "tokenrail.bank.source": options.source } }, async (span) => {
+    const report = await importNow(options);
+    if (span.isRecording()) {
+      span.setAttributes({
+        "tokenrail.bank.file_id": report.file.id,
+        "tokenrail.bank.duplicate": report.file.duplicate,
+        "tokenrail.bank.minted": report.counts.minted ?? 0,
+      });
+    }
+    return report;
+  });
+}
+
+type ImportOptions = {
   content: { path: string } | { bytes: Uint8Array };
   name: string;
   source: BankFileSource;
@@ -69,7 +84,9 @@ export async function importBankFile(options: {
   afterBatch?: (batch: number) => Promise<void> | void;
   /** The import's time limit; by default `bank.importTimeLimitSeconds` from now (import-budget.ts). */
   budget?: ImportBudget;
-}): Promise<ImportReport> {
+};
+
+async function importNow(options: ImportOptions): Promise<ImportReport> {
   const { config, clock = serverClock } = options;
   const budget = options.budget ?? ImportBudget.of(config.bank.importTimeLimitSeconds);
   const ownProcess = await handedOn(options, budget);
@@ -168,7 +185,7 @@ async function handedOn(options: Parameters<typeof importBankFile>[0], budget: I
   if (!bundle) return undefined;
   return importInOwnProcess(
     bundle,
-    { path: content.path, name: options.name, source, actor: options.actor },
+    { path: content.path, name: options.name, source, actor: options.actor, traceparent: activeTraceparent() },
     options.config,
     { budgetSeconds: budget.seconds },
   );

@@ -5,6 +5,9 @@ import { logger } from "../../logging/logger.ts";
 import { importBankFile } from "./import-bank-file.ts";
 import { ImportBudget } from "./import-budget.ts";
 import { markImportProcess, type ImportAnswer, type ImportRequest, type MemoryStage } from "./import-process.ts";
+import { startTracing, stopTracing } from "../../telemetry/start-tracing.ts";
+import { context, contextOf } from "../../telemetry/tracing.ts";
+import { tracingWanted } from "../../telemetry/tracing-settings.ts";
 
 /*
  * The import process (server/bank/import/import-process.ts): started by the server with its heap capped, it takes
@@ -32,7 +35,14 @@ function sample(stage: string): void {
 // The server is gone: so is this import (its transaction rolls back with the connection); the file is still there.
 process.on("disconnect", () => process.exit(70));
 
-process.once("message", (message) => void run(message as ImportRequest));
+process.once("message", (message) => void traced(message as ImportRequest));
+
+/** With traces exported, the import is done in the trace of the server's import, and its spans sent before the end. */
+async function traced(request: ImportRequest): Promise<void> {
+  if (!tracingWanted()) return run(request);
+  await startTracing();
+  await context.with(contextOf(request.traceparent), () => run(request));
+}
 
 async function run(request: ImportRequest): Promise<void> {
   sample("started");
@@ -72,6 +82,6 @@ async function run(request: ImportRequest): Promise<void> {
         };
   }
   process.send?.(answer, () => {
-    void closeDb().finally(() => process.exit(0));
+    void Promise.allSettled([closeDb(), stopTracing()]).finally(() => process.exit(0));
   });
 }

@@ -50,6 +50,8 @@ export type ImportRequest = {
    */
   deadline: number;
   budgetSeconds: number;
+  /** The trace the import belongs to, when traces are exported: the process's spans join it. */
+  traceparent?: string | null;
 };
 
 /** The process's memory at a stage of the import (megabytes): resident, its heap, and the resident high-water mark. */

@@ -18,6 +18,7 @@ import { orderView } from "../../orders/order-view.ts";
 import { ibanIndexOf } from "../../ibans/iban-number.ts";
 import { openEmail } from "../../users/user-email.ts";
 import type { LookUp } from "./entry-rows.ts";
+import { activeTraceparent } from "../../telemetry/tracing.ts";
 
 /*
  * Money in, minted: what a credit to one of our IBANs becomes, however it arrives (a bank file through the importer,
@@ -273,8 +274,8 @@ export async function mintCredits(
       FROM "input" i JOIN "payment" p ON p."orderId" = i."orderId" ORDER BY i."ord"
       RETURNING "id"
     ), "event" AS (
-      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt")
-      SELECT gen_random_uuid(), 'order.created', i."profileId", i."view", ${now}::timestamptz
+      INSERT INTO "DomainEvent" ("id", "type", "profileId", "data", "createdAt", "traceparent")
+      SELECT gen_random_uuid(), 'order.created', i."profileId", i."view", ${now}::timestamptz, ${activeTraceparent()}::text
       FROM "input" i JOIN "placed" o ON o."id" = i."orderId" ORDER BY i."ord"
     ), "mail" AS (
       -- "Payment received", to the people of each IBAN that asked for payment mail (emailNotifications).
@@ -294,11 +295,11 @@ export async function mintCredits(
     ), "queued" AS (
       INSERT INTO "ChainTransaction" (
         "id", "orderId", "kind", "chain", "currency", "address", "units", "sender", "state", "attempt", "notBefore",
-        "createdAt", "updatedAt"
+        "createdAt", "updatedAt", "traceparent"
       )
       SELECT i."txId", i."orderId", 'mint'::"ChainTransactionKind", i."chain", i."currency", i."address",
         i."units"::numeric, ${sender}, 'queued'::"ChainTransactionState", 1, ${now}::timestamptz,
-        ${now}::timestamptz, ${now}::timestamptz
+        ${now}::timestamptz, ${now}::timestamptz, ${activeTraceparent()}::text
       FROM "input" i JOIN "placed" o ON o."id" = i."orderId" ORDER BY i."ord"
     )
     SELECT i."bankReference", i."orderId"::text AS "orderId", i."txId"::text AS "txId"
