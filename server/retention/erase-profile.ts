@@ -61,6 +61,8 @@ export async function eraseInTransaction(
     // What stands in their place is sealed like any value of these columns.
     data: { subjectName: sealSubjectName(ERASED), detail: sealCaseDetail({}), reason: Prisma.DbNull },
   });
+  // The officers' notes on those cases are about the person too: the history keeps its steps, without them.
+  await tx.complianceCaseEvent.updateMany({ where: { case: { profileId } }, data: { note: Prisma.DbNull } });
   await tx.iban.updateMany({ where: { profileId }, data: { emailNotifications: false } });
   await tx.profile.update({
     where: { id: profileId },

@@ -409,6 +409,23 @@ describe("C64 C66 screening cases", () => {
     assert.equal(isSealed((await prisma.complianceCase.findUniqueOrThrow({ where: { id: plainId } })).reason), true);
     assert.deepEqual(await readCase(plainId), before, "the case reads as it did");
     assert.equal((await dump()).includes(plainWhy), false, "the plain reason is sealed in place");
+
+    // C71: erased, the profile's cases keep their history's steps, but neither the reason nor any officer's note.
+    await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "Profile" WHERE id = ${confirmed.id}::uuid FOR UPDATE`;
+      await eraseInTransaction(tx, { profileId: confirmed.id, cause: "retention", actor: officer, now: new Date() });
+    });
+    const erased = await readCase(confirmedId);
+    assert.equal(erased.reason, null);
+    assert.deepEqual(
+      erased.events.map((e) => [e.action, e.note]),
+      [
+        ["opened", null],
+        ["confirmation-asked", null],
+        ["confirmed", null],
+      ],
+    );
+    assert.equal((await readCase(clearedId)).reason, clearedWhy, "another profile's case keeps its reason");
   });
 
   it("C70 a case's match key is keyed, not the subject's plain SHA-256; the same hit twice still makes one case, also against a key written bare before", async () => {
