@@ -14,9 +14,10 @@ const serverExternalPackages = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // `.next/standalone` is the image's app (Containerfile): the server with only the packages it loads at run time.
-  // `npm start` and `next start` keep serving from `.next` as before.
-  output: "standalone",
+  // The image's app (Containerfile, and CI, which builds the image from its legs' build): with
+  // TOKENRAIL_STANDALONE_BUILD=1 the build also writes `.next/standalone`, the server with only the packages it loads
+  // at run time. `npm start` and `next start` serve `.next` either way (and warn when they see this option).
+  output: process.env.TOKENRAIL_STANDALONE_BUILD === "1" ? "standalone" : undefined,
   // PGlite ships WebAssembly and data files it loads from its own package folder; the PostgreSQL driver and the
   // logger use Node internals. Loading them from node_modules keeps them intact; prom-client from there is one module
   // per process, so every route and the instrumentation share its registry. ws (the order WebSocket) requires its
