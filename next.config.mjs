@@ -1,29 +1,36 @@
 import path from "node:path";
 
+// Packages loaded from node_modules at run time rather than bundled (see serverExternalPackages below).
+const serverExternalPackages = [
+  "@electric-sql/pglite",
+  "pglite-prisma-adapter",
+  "pg",
+  "pino",
+  "@prisma/adapter-pg",
+  "prom-client",
+  "ws",
+  "libxml2-wasm",
+  // OpenTelemetry: one API per process (its tracer, context and propagator are process-wide), and the SDK and
+  // Prisma's instrumentation loaded from node_modules only when traces are configured (server/telemetry).
+  "@opentelemetry/api",
+  "@opentelemetry/sdk-trace-node",
+  "@opentelemetry/exporter-trace-otlp-http",
+  "@opentelemetry/resources",
+  "@prisma/instrumentation",
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // The image's app (Containerfile, and CI, which builds the image from its legs' build): with
+  // TOKENRAIL_STANDALONE_BUILD=1 the build also writes `.next/standalone`, the server with only the packages it loads
+  // at run time. `npm start` and `next start` serve `.next` either way (and warn when they see this option).
+  output: process.env.TOKENRAIL_STANDALONE_BUILD === "1" ? "standalone" : undefined,
   // PGlite ships WebAssembly and data files it loads from its own package folder; the PostgreSQL driver and the
   // logger use Node internals. Loading them from node_modules keeps them intact; prom-client from there is one module
   // per process, so every route and the instrumentation share its registry. ws (the order WebSocket) requires its
   // optional native helpers only if present, which a bundle cannot express. libxml2-wasm (the bank files' parser and
   // schema validator) loads its WebAssembly from its own package folder.
-  serverExternalPackages: [
-    "@electric-sql/pglite",
-    "pglite-prisma-adapter",
-    "pg",
-    "pino",
-    "@prisma/adapter-pg",
-    "prom-client",
-    "ws",
-    "libxml2-wasm",
-    // OpenTelemetry: one API per process (its tracer, context and propagator are process-wide), and the SDK and
-    // Prisma's instrumentation loaded from node_modules only when traces are configured (server/telemetry).
-    "@opentelemetry/api",
-    "@opentelemetry/sdk-trace-node",
-    "@opentelemetry/exporter-trace-otlp-http",
-    "@opentelemetry/resources",
-    "@prisma/instrumentation",
-  ],
+  serverExternalPackages,
   // The official ISO 20022 schemas the bank rail validates every file against are read at run time from
   // server/bank/iso20022/schemas (located by import.meta.url): shipped with every server route that may need them.
   outputFileTracingIncludes: {
@@ -31,18 +38,30 @@ const nextConfig = {
   },
   compiler: {
     // Large bank files are imported in a process of their own with its heap capped (server/bank/import/import-process.ts):
-    // its script is bundled with the server's build, packages left to node_modules, and run with plain node.
+    // its script is bundled with the server's build and run with plain node. So is the image's migration command
+    // (`node .next/tokenrail/migrate.mjs`, scripts/db-migrate.ts). Both inline every package but those the server
+    // loads from node_modules, which the standalone build (the image's app) keeps there.
     async runAfterProductionCompile({ projectDir, distDir }) {
       const { build } = await import("esbuild");
-      await build({
-        entryPoints: [path.join(projectDir, "server/bank/import/import-process-main.ts")],
-        outfile: path.join(path.resolve(projectDir, distDir), "tokenrail/bank-import.mjs"),
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        packages: "external",
-        logLevel: "warning",
-      });
+      const out = path.join(path.resolve(projectDir, distDir), "tokenrail");
+      const scripts = { "bank-import": "server/bank/import/import-process-main.ts", migrate: "scripts/db-migrate.ts" };
+      for (const [name, entry] of Object.entries(scripts)) {
+        await build({
+          entryPoints: [path.join(projectDir, entry)],
+          outfile: path.join(out, `${name}.mjs`),
+          bundle: true,
+          platform: "node",
+          format: "esm",
+          // So is the Prisma client's runtime (Next.js keeps it external); pkcs11js, a native module loaded only for an
+          // HSM, stays a package too.
+          external: [...serverExternalPackages, "@prisma/client", "pkcs11js"],
+          // Inlined CommonJS packages call require(), which an ES module lacks.
+          banner: {
+            js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+          },
+          logLevel: "warning",
+        });
+      }
     },
   },
   // RFC 8414's metadata lives under /.well-known, a folder name the app router does not route: served from a route

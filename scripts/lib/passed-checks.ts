@@ -6,8 +6,9 @@ import path from "node:path";
 /**
  * Remembers which database-independent steps of `npm test` (typecheck, lint, format, build) passed on which exact
  * tree, so that the second run on the same checkout (CI's PostgreSQL leg after its embedded one) does not repeat
- * them. The tree is every file git tracks or would track (ignored ones excepted), by path and content, with the Node
- * version: any edit, new file or lockfile change makes a new fingerprint and the step runs again.
+ * them. The tree is every file git tracks or would track (ignored ones excepted), by path and content: any edit, new
+ * file or lockfile change makes a new fingerprint and the step runs again. The Node version is not part of it: these
+ * steps' results do not depend on it, and CI's legs run on different Nodes (.ci/run) and share them.
  */
 
 const DIR = path.resolve("node_modules", ".cache", "tokenrail-test");
@@ -33,7 +34,6 @@ export function treeFingerprint(): string | undefined {
     return undefined;
   }
   const hash = createHash("sha256");
-  hash.update(`node ${process.version}\n`);
   for (const file of listing.split("\0").filter(Boolean).sort()) {
     hash.update(`${file}\0`);
     try {
