@@ -1,12 +1,15 @@
-import type { PrismaClient } from "../generated/prisma/client.ts";
+import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 import { ibanCountryOf, type Movement, type ProfileFacts } from "./movement.ts";
 import { incomingDebtor, orderCounterpart } from "../orders/order-text.ts";
 
-type Reader = Pick<PrismaClient, "order" | "incomingPayment" | "profileSubmission">;
+type Reader = Pick<PrismaClient, "order" | "$queryRaw" | "profileSubmission">;
 
 /**
  * The movements received or placed from `from` to `until` (both included), of the given profiles or of everyone.
- * Credits are read with their issue order for the profile; a redeem counts unless it was rejected.
+ * Credits are read with their issue order's profile; a redeem counts unless it was rejected. Each movement's IBAN
+ * country is worked out only when a rule asks for it (the subject's, for the high-risk country rule): the IBANs are
+ * sealed at rest (C70), and a profile's whole window of movements is read for every evaluation, so opening every
+ * one of them would cost the more the longer the history.
  */
 export async function loadMovements(
   prisma: Reader,
@@ -18,51 +21,54 @@ export async function loadMovements(
     where: { kind: "redeem", state: { not: "rejected" }, placedAt: { gte: from, lte: until }, ...mine },
     select: { id: true, profileId: true, amountMinor: true, currency: true, placedAt: true, counterpart: true },
   });
-  const payments = profileIds
-    ? await prisma.incomingPayment.findMany({
-        where: {
-          receivedAt: { gte: from, lte: until },
-          orderId: {
-            in: (await prisma.order.findMany({ where: { kind: "issue", ...mine }, select: { id: true } })).map(
-              (o) => o.id,
-            ),
-          },
-        },
-      })
-    : await prisma.incomingPayment.findMany({ where: { receivedAt: { gte: from, lte: until } } });
-  const owners = new Map(
-    (
-      await prisma.order.findMany({
-        where: { id: { in: payments.map((p) => p.orderId) } },
-        select: { id: true, profileId: true },
-      })
-    ).map((o) => [o.id, o.profileId]),
+  const payments = await prisma.$queryRaw<
+    { id: string; profileId: string; amountMinor: bigint; currency: string; receivedAt: Date; debtor: unknown }[]
+  >`
+    SELECT p."id"::text AS "id", o."profileId"::text AS "profileId", p."amountMinor", p."currency", p."receivedAt",
+      p."debtor"
+    FROM "IncomingPayment" p JOIN "Order" o ON o."id" = p."orderId"
+    WHERE p."receivedAt" >= ${from}::timestamptz AND p."receivedAt" <= ${until}::timestamptz
+      ${profileIds ? Prisma.sql`AND o."profileId" IN (SELECT jsonb_array_elements_text(${JSON.stringify(profileIds)}::jsonb)::uuid)` : Prisma.empty}`;
+  const movements: Movement[] = redeems.map(({ counterpart, ...o }) =>
+    withCountry(
+      {
+        kind: "order",
+        id: o.id,
+        profileId: o.profileId,
+        direction: "out",
+        amountMinor: o.amountMinor,
+        currency: o.currency,
+        at: o.placedAt,
+      },
+      () => ibanCountryOf(counterpartIban(orderCounterpart({ counterpart }))),
+    ),
   );
-  const movements: Movement[] = redeems.map((o) => ({
-    kind: "order",
-    id: o.id,
-    profileId: o.profileId,
-    direction: "out",
-    amountMinor: o.amountMinor,
-    currency: o.currency,
-    at: o.placedAt,
-    ibanCountry: ibanCountryOf(counterpartIban(orderCounterpart(o))),
-  }));
-  for (const p of payments) {
-    const profileId = owners.get(p.orderId);
-    if (!profileId) continue;
-    movements.push({
-      kind: "credit",
-      id: p.id,
-      profileId,
-      direction: "in",
-      amountMinor: p.amountMinor,
-      currency: p.currency,
-      at: p.receivedAt,
-      ibanCountry: ibanCountryOf(field(incomingDebtor(p), "iban")),
-    });
+  for (const { debtor, ...p } of payments) {
+    movements.push(
+      withCountry(
+        {
+          kind: "credit",
+          id: p.id,
+          profileId: p.profileId,
+          direction: "in",
+          amountMinor: p.amountMinor,
+          currency: p.currency,
+          at: p.receivedAt,
+        },
+        () => ibanCountryOf(field(incomingDebtor({ debtor }), "iban")),
+      ),
+    );
   }
   return movements;
+}
+
+/** The movement with its `ibanCountry` read from `country` when first asked for, and kept. */
+function withCountry(movement: Omit<Movement, "ibanCountry">, country: () => string | null): Movement {
+  let known: string | null | undefined;
+  return Object.defineProperty(movement, "ibanCountry", {
+    enumerable: true,
+    get: () => (known === undefined ? (known = country()) : known),
+  }) as Movement;
 }
 
 /**

@@ -130,6 +130,25 @@ describe("monitoring rules at their boundaries", () => {
     assert.deepEqual(await onOrder(await redeem(p, "10.00", T, { iban: "kp0000000000000000" })), ["high-risk-country"]);
     assert.deepEqual(await onOrder(await redeem(p, "10.00", T, { iban: "FR1420041010050500013M02606" })), []);
   });
+
+  it("C67 C70 only the movement evaluated has its sealed IBAN opened, not the profile's history before it", async () => {
+    const p = await old();
+    const history = [
+      await credit(p, "10.00", ago(DAY), "IR580540105180021273113007"),
+      await credit(p, "10.00", ago(2 * DAY)),
+    ];
+    const earlierRedeem = await redeem(p, "10.00", ago(3 * DAY), { iban: "kp0000000000000000" });
+    // Sealed values no key opens: the history would fail to read if any of it were opened.
+    const unopenable = {
+      sealed:
+        "v1.gone.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA.AAAA",
+    };
+    const prisma = await db();
+    await prisma.incomingPayment.updateMany({ where: { id: { in: history } }, data: { debtor: unopenable } });
+    await prisma.order.update({ where: { id: earlierRedeem }, data: { counterpart: unopenable } });
+    assert.deepEqual(await onCredit(await credit(p, "10.00", T, "IR580540105180021273113007")), ["high-risk-country"]);
+    assert.deepEqual(await onOrder(await redeem(p, "10.00", T, { iban: "FR1420041010050500013M02606" })), []);
+  });
 });
 
 /** The alert a movement raised, as recorded. */
