@@ -27,7 +27,7 @@ import type { BenchContext } from "./settings.ts";
  *    pair), and a server that needs more CPU per request answers fewer in the same window. Cost = the median over
  *    rounds of the baseline's throughput ÷ the sealed one's in that round; target ≤ 1.10 for both routes (the issue:
  *    at most 10 % slower). Beside it, not judged, each server's own CPU per request (its process tree, from /proc).
- *    POST /orders seals nothing yet, so its ratio is also what the method reads where there is no difference.
+ *    POST /orders seals the order's counterpart, memo and signed message, its pending signature and its event.
  *    Then the sealing work of one submission alone, in this process (bench/p10-sealing.ts): the least it can cost.
  * 2. Signing one mint, local key vs PKCS#11 on SoftHSM2 (bench/p10-signing.ts), in this process; no target.
  */
