@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
-import { freePort } from "../fixtures/free-port.ts";
 import { customerWithIbanOn } from "../fixtures/instance-customer.ts";
-import { operatorSession } from "../fixtures/operator.ts";
 import { redeemBody, type FundedCustomer, type Order } from "../fixtures/orders.ts";
 import { OtlpReceiver, type ReceivedSpan } from "../fixtures/otlp-receiver.ts";
-import { scratchDatabase } from "../fixtures/scratch-database.ts";
-import { startDemoInstance, stopServer, type DemoInstance } from "../fixtures/spawn-server.ts";
+import { startScratchInstance } from "../fixtures/scratch-instance.ts";
+import type { DemoInstance } from "../fixtures/spawn-server.ts";
 import { WebhookReceiver, type Delivery } from "../fixtures/webhook-receiver.ts";
 
 /**
@@ -30,23 +28,6 @@ const NO_OTEL = Object.fromEntries(
 );
 /** Where OpenTelemetry's exporter sends when no endpoint is configured: where an SDK loaded by mistake would send. */
 const OTLP_DEFAULT_PORT = 4318;
-
-type Started = { target: DemoInstance; operator: APIRequestContext; stop: () => Promise<void> };
-
-async function instance(prefix: string, env: Record<string, string | undefined>): Promise<Started> {
-  const database = await scratchDatabase(prefix);
-  const target = await startDemoInstance(await freePort(), { ...SETTINGS, ...NO_OTEL, ...database?.env, ...env });
-  const operator = await operatorSession(target);
-  return {
-    target,
-    operator,
-    stop: async () => {
-      await operator.dispose();
-      await stopServer(target.server);
-      await database?.drop();
-    },
-  };
-}
 
 async function subscribe(request: APIRequestContext, target: DemoInstance, receiver: WebhookReceiver): Promise<void> {
   const partner = { authorization: `Bearer ${await clientCredentialsToken(request, target)}`, accept: V2 };
@@ -94,7 +75,13 @@ test("C73 a redeem order processed through the API is one trace: the request, it
   test.setTimeout(240_000);
   const collector = new OtlpReceiver();
   const endpoint = await collector.start();
-  const { target, operator, stop } = await instance("tokenrail_e2e_traces", {
+  const {
+    instance: target,
+    operator,
+    stop,
+  } = await startScratchInstance("tokenrail_e2e_traces", {
+    ...SETTINGS,
+    ...NO_OTEL,
     OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
     OTEL_BSP_SCHEDULE_DELAY: "200",
   });
@@ -253,7 +240,13 @@ test("C73 without an OTLP endpoint nothing is exported, deliveries carry no trac
     () => true,
     () => false,
   );
-  const { target, operator, stop } = await instance("tokenrail_e2e_traces_off", {
+  const {
+    instance: target,
+    operator,
+    stop,
+  } = await startScratchInstance("tokenrail_e2e_traces_off", {
+    ...SETTINGS,
+    ...NO_OTEL,
     OTEL_SERVICE_NAME: "tokenrail-off",
     OTEL_BSP_SCHEDULE_DELAY: "200",
   });

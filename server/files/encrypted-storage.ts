@@ -43,6 +43,12 @@ function frameData(objectKey: string, index: number, last: boolean): Buffer {
   return Buffer.concat([Buffer.from(objectKey, "utf8"), tail]);
 }
 
+/** An object's header: the magic, the wrapping key's id, the wrapped data key and the nonce prefix. */
+function headerBytes(kekId: string, wrapped: Buffer, prefix: Buffer): Buffer {
+  const id = Buffer.from(kekId, "latin1");
+  return Buffer.concat([MAGIC, Buffer.from([id.length]), id, wrapped, prefix]);
+}
+
 function sealFrame(key: Buffer, prefix: Buffer, objectKey: string, index: number, last: boolean, plain: Buffer) {
   const cipher = createCipheriv("aes-256-gcm", key, nonce(prefix, index));
   cipher.setAAD(frameData(objectKey, index, last));
@@ -94,9 +100,8 @@ export class EncryptedFileStorage implements FileStorage {
     const objectKey = this.objectKey(key);
     const { key: dataKey, kekId, wrapped } = this.keyring.newDataKey(`file:${objectKey}`);
     const prefix = randomBytes(PREFIX_BYTES);
-    const id = Buffer.from(kekId, "latin1");
     const plain = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const parts = [MAGIC, Buffer.from([id.length]), id, wrapped, prefix];
+    const parts = [headerBytes(kekId, wrapped, prefix)];
     const frames = Math.floor(plain.length / FRAME) + 1;
     for (let index = 0; index < frames; index += 1) {
       const last = index === frames - 1;
@@ -177,20 +182,12 @@ export class EncryptedFileStorage implements FileStorage {
         let bytes = Buffer.from(chunk as Uint8Array);
         if (pending) {
           pending = Buffer.concat([pending, bytes]);
-          const header = readHeaderFields(pending);
-          if (!header) continue;
-          if (header.kekId === this.keyring.currentKekId) return false;
+          const fields = readHeaderFields(pending);
+          if (!fields) continue;
+          if (fields.kekId === this.keyring.currentKekId) return false;
           const context = `file:${objectKey}`;
-          const { kekId, wrapped } = this.keyring.rewrap(header.kekId, header.wrapped, context);
-          const id = Buffer.from(kekId, "latin1");
-          bytes = Buffer.concat([
-            MAGIC,
-            Buffer.from([id.length]),
-            id,
-            wrapped,
-            header.prefix,
-            pending.subarray(header.length),
-          ]);
+          const { kekId, wrapped } = this.keyring.rewrap(fields.kekId, fields.wrapped, context);
+          bytes = Buffer.concat([headerBytes(kekId, wrapped, fields.prefix), pending.subarray(fields.length)]);
           pending = undefined;
         }
         hash.update(bytes);
@@ -235,8 +232,7 @@ export class EncryptedFileStorage implements FileStorage {
       await output.write(bytes);
     };
     try {
-      const id = Buffer.from(kekId, "latin1");
-      await write(Buffer.concat([MAGIC, Buffer.from([id.length]), id, wrapped, prefix]));
+      await write(headerBytes(kekId, wrapped, prefix));
       const frames = Math.floor(content.size / FRAME) + 1;
       const buffer = Buffer.alloc(FRAME);
       for (let index = 0; index < frames; index += 1) {

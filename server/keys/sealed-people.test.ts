@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
-import { ibanHolders } from "../bank/import/mint-credits.ts";
+import { ibanHolders } from "../bank/import/iban-holders.ts";
 import { randomIban, seedHolder } from "../bank/import/testing/bank-import-fixtures.ts";
 import { withIbanOpened } from "../ibans/iban-number.ts";
 import { hashPassword } from "../users/password.ts";

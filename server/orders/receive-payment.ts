@@ -1,4 +1,5 @@
-import { ibanHolders, mintCredits, routedTargets, type CreditToMint } from "../bank/import/mint-credits.ts";
+import { ibanHolders } from "../bank/import/iban-holders.ts";
+import { mintCredits, routedTargets, type CreditToMint } from "../bank/import/mint-credits.ts";
 import { awaitChainTransaction } from "../chains/chain-queue.ts";
 import type { Currency } from "../chains/registry.ts";
 import { serverClock, type Clock } from "../clock.ts";

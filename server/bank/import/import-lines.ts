@@ -18,14 +18,8 @@ import {
 } from "./entry-rows.ts";
 import type { EntryReport, EntryResult } from "./import-report.ts";
 import { resolveIdentities, type ResolvedLine } from "./line-identities.ts";
-import {
-  holderProblem,
-  ibanHoldersLookUp,
-  mintCredits,
-  routedTargets,
-  type CreditToMint,
-  type IbanHolder,
-} from "./mint-credits.ts";
+import { holderProblem, ibanHoldersLookUp, type IbanHolder } from "./iban-holders.ts";
+import { mintCredits, routedTargets, type CreditToMint } from "./mint-credits.ts";
 
 /*
  * One batch of a file's lines, inside the import's transaction: set-based where it counts (the look-ups, the mints,

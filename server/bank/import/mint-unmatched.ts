@@ -2,7 +2,8 @@ import { electronicFormatIBAN } from "ibantools";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { holderProblem, ibanHolders, mintCredits, routedTargets } from "./mint-credits.ts";
+import { holderProblem, ibanHolders } from "./iban-holders.ts";
+import { mintCredits, routedTargets } from "./mint-credits.ts";
 import { entryText } from "./entry-text.ts";
 
 /**
