@@ -1,6 +1,7 @@
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { EntryLine } from "./entry-lines.ts";
 import { entryIban, sealEntryIban, sealEntryText } from "./entry-text.ts";
+import { reportLinesSql, type ReportLines } from "./import-report.ts";
 
 /* The booked entries of an import (`BankEntry`): those recorded before, and a batch's new ones, one statement each. */
 
@@ -105,12 +106,18 @@ export async function earlierEntries(
   return lookUp.read(await tx.$queryRaw<unknown[]>(lookUp.sql));
 }
 
-/** Records the batch's booked entries in one statement; answers the ids written (an identity taken writes none). */
+/**
+ * Records the batch's booked entries in one statement; answers the ids written (an identity taken writes none).
+ * Given the batch's report lines as they read once every entry is recorded, the same statement writes them too, if
+ * every entry was: when one was not (recorded meanwhile by another import), they are not written, and the caller
+ * writes them as they turn out (`recordReportLines`).
+ */
 export async function insertEntries(
   tx: Prisma.TransactionClient,
   fileId: string,
   rows: readonly EntryRow[],
   now: Date,
+  report?: ReportLines,
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const data = rows.map(({ id, line, outcome, problem, orderId }) => ({
@@ -133,20 +140,24 @@ export async function insertEntries(
     problem: problem ?? null,
     orderId: orderId ?? null,
   }));
+  const everyEntry = Prisma.sql`(SELECT count(*) FROM "written") = ${rows.length}`;
   const written = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "BankEntry" (
-      "id", "identity", "fileId", "side", "status", "amountMinor", "currency", "bookingDate", "valueDate", "iban",
-      "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason", "outcome", "problem", "orderId",
-      "createdAt"
-    )
-    SELECT "id", "identity", ${fileId}::uuid, "side", "status", "amountMinor"::bigint, "currency", "bookingDate",
-      "valueDate", "iban", "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason",
-      "outcome"::"BankEntryOutcome", "problem", "orderId", ${now}::timestamptz
-    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(
-      "id" uuid, "identity" text, "side" text, "status" text, "amountMinor" text, "currency" text, "bookingDate" date,
-      "valueDate" date, "iban" jsonb, "debtorName" jsonb, "debtorIban" jsonb, "remittance" jsonb, "endToEndId" text,
-      "returnReason" text, "outcome" text, "problem" text, "orderId" uuid)
-    ON CONFLICT ("identity") DO NOTHING
-    RETURNING "id"::text AS "id"`;
+    WITH "written" AS (
+      INSERT INTO "BankEntry" (
+        "id", "identity", "fileId", "side", "status", "amountMinor", "currency", "bookingDate", "valueDate", "iban",
+        "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason", "outcome", "problem", "orderId",
+        "createdAt"
+      )
+      SELECT "id", "identity", ${fileId}::uuid, "side", "status", "amountMinor"::bigint, "currency", "bookingDate",
+        "valueDate", "iban", "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason",
+        "outcome"::"BankEntryOutcome", "problem", "orderId", ${now}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(
+        "id" uuid, "identity" text, "side" text, "status" text, "amountMinor" text, "currency" text, "bookingDate" date,
+        "valueDate" date, "iban" jsonb, "debtorName" jsonb, "debtorIban" jsonb, "remittance" jsonb, "endToEndId" text,
+        "returnReason" text, "outcome" text, "problem" text, "orderId" uuid)
+      ON CONFLICT ("identity") DO NOTHING
+      RETURNING "id"
+    )${report ? Prisma.sql`, ${reportLinesSql(fileId, report, everyEntry)}` : Prisma.empty}
+    SELECT "id"::text AS "id" FROM "written"`;
   return new Set(written.map((row) => row.id));
 }

@@ -164,6 +164,27 @@ describe("issue 24: the importer", () => {
     assert.equal(after.bankFiles - before.bankFiles, 1);
   });
 
+  it("C47 two files reporting the same credit at once mint it once, and each file's stored report says what it answered", async () => {
+    const holder = await seedHolder();
+    const paid = credit(holder.iban, "21.09");
+    const files = [camt054([paid, credit(holder.iban, "1.11")]), camt054([credit(holder.iban, "2.22"), paid])];
+    const before = await rowCounts();
+    const reports = await Promise.all(files.map((bytes) => importBytes(bytes)));
+    const after = await rowCounts();
+    assert.equal(after.orders - before.orders, 3);
+    assert.equal(after.entries - before.entries, 3);
+    const answers = reports.flatMap((report) => report.entries.filter((entry) => entry.amount === paid.amount));
+    assert.deepEqual(answers.map((entry) => entry.result).sort(), ["already_imported", "minted"]);
+    assert.equal(answers[0]!.orderId, answers[1]!.orderId);
+    // The same files again are duplicates, their reports rebuilt from the lines each import stored.
+    for (const [index, bytes] of files.entries()) {
+      const again = await importBytes(bytes);
+      assert.equal(again.file.duplicate, true);
+      assert.deepEqual(again.entries, reports[index]!.entries);
+      assert.deepEqual(again.counts, reports[index]!.counts);
+    }
+  });
+
   it("C48 each credit that cannot be minted lands as an exception with its reason", async () => {
     const prisma = await db();
     const pending = await seedHolder({ profileState: "pending" });

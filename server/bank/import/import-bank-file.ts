@@ -9,12 +9,13 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../../oauth/caller.ts";
 import { applyPaymentStatus } from "../payments/payouts.ts";
 import { recordSafeguardingDay } from "../reconcile/safeguarding-day.ts";
-import { entryLines } from "./entry-lines.ts";
+import { entryLines, type EntryLine } from "./entry-lines.ts";
 import { afterImport, monitorImported } from "./after-import.ts";
 import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
+import type { StreamedEntry } from "../iso20022/read-statement-stream.ts";
 import { currentIndex } from "../../screening/current-index.ts";
 import type { ScreeningIndex } from "../../screening/match/screening-index.ts";
-import { importLines, type ImportContext } from "./import-lines.ts";
+import { importLines, lookUpBatch, type ImportContext, type LookedUpBatch, type SummaryWith } from "./import-lines.ts";
 import { ImportBudget } from "./import-budget.ts";
 import { importInOwnProcess, importProcessFor } from "./import-process.ts";
 import { readInboundFile, type InboundFile, type StatementFile } from "./read-inbound-file.ts";
@@ -112,8 +113,9 @@ async function importNow(options: ImportOptions): Promise<ImportReport> {
   const storing = file.size > STORE_BESIDE_LIMIT ? undefined : storeInboundFile(options.content, file.sha256, config);
   storing?.catch(() => undefined);
   if (!storing) await storeInboundFile(options.content, file.sha256, config);
+  const batches = file.kind === "statement" ? await firstBatch(file, config, options.writableBy) : undefined;
   const asked = Date.now();
-  const report = await prisma.$transaction(
+  const transaction = prisma.$transaction(
     async (tx) => {
       // On the embedded database the transaction waits for another import's to end: not this file's time.
       budget.excuse(Date.now() - asked);
@@ -147,7 +149,7 @@ async function importNow(options: ImportOptions): Promise<ImportReport> {
       }
       const entries =
         file.kind === "statement"
-          ? await importStatement(tx, file, { fileId, now, ...options, budget, screening })
+          ? await importStatement(tx, file, { fileId, now, ...options, budget, screening, batches: batches! })
           : await importPaymentStatus(tx, file, { fileId, now, config });
       const counts = countResults(entries);
       await storing;
@@ -168,6 +170,8 @@ async function importNow(options: ImportOptions): Promise<ImportReport> {
     },
     { maxWait: IMPORT_MAX_WAIT_MS, timeout: IMPORT_TIMEOUT_MS },
   );
+  // A transaction that ended early (a duplicate, an error) leaves the file's batches unread: their reader closes.
+  const report = await transaction.finally(() => batches?.batches.return(undefined));
   if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
   monitorImported(report);
   return report;
@@ -213,6 +217,37 @@ function checkAccounts(file: InboundFile, master: string): void {
   });
 }
 
+/** A statement's batches, the first read (and on PostgreSQL looked up) before the import's transaction starts. */
+type StatementBatches = {
+  batches: AsyncGenerator<StreamedEntry[]>;
+  first: IteratorResult<StreamedEntry[]>;
+  lines: EntryLine[];
+  lookedUp?: Promise<LookedUpBatch>;
+};
+
+async function firstBatch(file: StatementFile, config: Config, writableBy?: Caller): Promise<StatementBatches> {
+  const account = config.bank.account.iban;
+  const batches = file.entries(IMPORT_BATCH_SIZE);
+  const first = await batches.next();
+  const lines = first.done ? [] : batchLines(account, first.value, 0);
+  // Nothing of the file precedes its first batch, so its look-up needs no part of the transaction: on PostgreSQL it
+  // goes out beside the transaction's start, on a connection of its own (the embedded database has one, which the
+  // transaction holds: there the batch is looked up inside it).
+  const lookedUp =
+    config.database.kind === "postgres" && lines.length > 0
+      ? lookUpBatch(await db(), account, lines, writableBy)
+      : undefined;
+  lookedUp?.catch(() => undefined);
+  return { batches, first, lines, lookedUp };
+}
+
+/** A batch's lines, numbered after the `before` lines of the batches before it. */
+function batchLines(account: string, batch: readonly StreamedEntry[], before: number): EntryLine[] {
+  const lines: EntryLine[] = [];
+  for (const { entry } of batch) lines.push(...entryLines(account, entry, before + lines.length + 1));
+  return lines;
+}
+
 async function importStatement(
   tx: Prisma.TransactionClient,
   file: StatementFile,
@@ -224,6 +259,7 @@ async function importStatement(
     afterBatch?: (batch: number) => Promise<void> | void;
     budget: ImportBudget;
     screening: Promise<ScreeningIndex>;
+    batches: StatementBatches;
   },
 ): Promise<EntryReport[]> {
   const { config, fileId, now } = options;
@@ -238,18 +274,26 @@ async function importStatement(
     screening: await options.screening,
   };
   const report: EntryReport[] = [];
+  let counts = countResults(report);
+  const summaryWith: SummaryWith = (lines) => {
+    const sum = { ...counts };
+    for (const { result } of lines) sum[result] = (sum[result] ?? 0) + 1;
+    return sum;
+  };
   let batchNumber = 0;
-  for await (const batch of file.entries(IMPORT_BATCH_SIZE)) {
+  const { batches, first } = options.batches;
+  for (let next = first; !next.done; next = await batches.next()) {
     batchNumber += 1;
-    const lines = [];
-    for (const { entry } of batch) lines.push(...entryLines(account, entry, report.length + lines.length + 1));
-    const written = await importLines(ctx, lines);
+    const lines = batchNumber === 1 ? options.batches.lines : batchLines(account, next.value, report.length);
+    const lookedUp = batchNumber === 1 ? options.batches.lookedUp : undefined;
+    const { lines: written, recorded } = await importLines(ctx, lines, { summaryWith, lookedUp });
     for (const line of written) {
       const { entryId, ...visible } = line;
       void entryId;
       report.push(visible);
     }
-    await recordReportLines(tx, fileId, written, countResults(report));
+    counts = summaryWith(written);
+    if (!recorded) await recordReportLines(tx, fileId, written, counts);
     await options.afterBatch?.(batchNumber);
     options.budget.check();
   }

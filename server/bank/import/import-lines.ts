@@ -91,22 +91,53 @@ function screenDebtor(ctx: ImportContext, name: string, iban: string | undefined
   return hits;
 }
 
-/** Imports one batch of lines; answers their report lines in order. */
-export async function importLines(ctx: ImportContext, given: readonly EntryLine[]): Promise<ReportLine[]> {
-  const { tx, now } = ctx;
-  // The holders of the IBANs credited are looked up with the entries recorded before, in one statement.
+/** A batch's lines under the identities they are recorded with, what was recorded before, and the IBANs' holders. */
+export type LookedUpBatch = {
+  lines: ResolvedLine[];
+  earlier: Map<string, StoredEntry>;
+  holders: Map<string, IbanHolder>;
+};
+
+/**
+ * Looks up what a batch needs from the database in one statement: the entries recorded before under its identities
+ * (earlier files' and, inside the import's transaction, this file's earlier batches') and the holders of the IBANs
+ * it credits. `client` is the import's transaction, or for a file's first batch, which nothing of the file precedes,
+ * any connection, so that the look-up can go out beside the transaction's start.
+ */
+export async function lookUpBatch(
+  client: Prisma.TransactionClient,
+  account: string,
+  given: readonly EntryLine[],
+  writableBy?: Caller,
+): Promise<LookedUpBatch> {
   const credited = given.flatMap((line) => (line.kind === "credit" && line.creditorIban ? [line.creditorIban] : []));
   let holders = new Map<string, IbanHolder>();
-  // Earlier files' entries and this file's earlier batches' alike: they are written in this transaction.
-  const { lines, earlier } = await resolveIdentities(tx, ctx.account, given, async (identities) => {
+  const { lines, earlier } = await resolveIdentities(client, account, given, async (identities) => {
     const [entries, found] = await lookUpTogether(
-      tx,
+      client,
       earlierEntriesLookUp(identities),
-      ibanHoldersLookUp(credited, ctx.writableBy),
+      ibanHoldersLookUp(credited, writableBy),
     );
     holders = found;
     return entries;
   });
+  return { lines, earlier, holders };
+}
+
+/** The counts of a file's report, and what they become with a batch's lines. */
+export type SummaryWith = (lines: readonly ReportLine[]) => Partial<Record<EntryResult, number>>;
+
+/**
+ * Imports one batch of lines; answers their report lines in order, and whether they were recorded with the entries
+ * (one statement, the usual case); if not, the caller records them (`recordReportLines`).
+ */
+export async function importLines(
+  ctx: ImportContext,
+  given: readonly EntryLine[],
+  options: { summaryWith: SummaryWith; lookedUp?: Promise<LookedUpBatch> },
+): Promise<{ lines: ReportLine[]; recorded: boolean }> {
+  const { tx, now } = ctx;
+  const { lines, earlier, holders } = await (options.lookedUp ?? lookUpBatch(tx, ctx.account, given, ctx.writableBy));
   /** This batch's entries as they are recorded (a batch naming one credit twice records it once). */
   const recorded = new Map<string, EarlierEntry>();
 
@@ -199,7 +230,42 @@ export async function importLines(ctx: ImportContext, given: readonly EntryLine[
   }
 
   await mintBatch(ctx, toMint, rows);
-  const inserted = await insertEntries(tx, ctx.fileId, rows, now);
+  const recordedAs = (row: EntryRow): EarlierEntry => ({
+    entryId: row.id,
+    ...(row.orderId ? { orderId: row.orderId } : {}),
+    ...(row.payoutId ? { payoutId: row.payoutId } : {}),
+  });
+  const recordedLine = (row: EntryRow): ReportLine =>
+    reportLine(row.line, row.outcome, { ...recordedAs(row), ...(row.problem ? { problem: row.problem } : {}) });
+  const inOrder = (answered: Map<ResolvedLine, ReportLine>, entries: Map<string, EarlierEntry>) =>
+    lines.map((line) => {
+      const result = answered.get(line);
+      if (result) return result;
+      // The second mention of a credit within this batch: the first was recorded above.
+      return { ...reportLine(line, "already_imported"), ...entries.get(line.identity)! };
+    });
+
+  // With no payout to settle between the entries and their lines, the lines are known before the entries are
+  // written (as they read once every entry is recorded, which is all but always) and go in the same statement.
+  const settles = rows.some((row) => row.outcome === "payout_debit" || row.outcome === "payout_return");
+  let expected: ReportLine[] | undefined;
+  if (!settles && rows.length > 0) {
+    const answered = new Map(results);
+    const entries = new Map(recorded);
+    for (const row of rows) {
+      answered.set(row.line, recordedLine(row));
+      entries.set(row.line.identity, recordedAs(row));
+    }
+    expected = inOrder(answered, entries);
+  }
+  const inserted = await insertEntries(
+    tx,
+    ctx.fileId,
+    rows,
+    now,
+    expected && { lines: expected, summary: options.summaryWith(expected) },
+  );
+  if (expected && inserted.size === rows.length) return { lines: expected, recorded: true };
   for (const row of rows) {
     if (!inserted.has(row.id)) {
       // Recorded meanwhile by another import of the same credit (another file): that one counts.
@@ -210,28 +276,10 @@ export async function importLines(ctx: ImportContext, given: readonly EntryLine[
       continue;
     }
     await settlePayout(ctx, row);
-    recorded.set(row.line.identity, {
-      entryId: row.id,
-      ...(row.orderId ? { orderId: row.orderId } : {}),
-      ...(row.payoutId ? { payoutId: row.payoutId } : {}),
-    });
-    results.set(
-      row.line,
-      reportLine(row.line, row.outcome, {
-        entryId: row.id,
-        ...(row.orderId ? { orderId: row.orderId } : {}),
-        ...(row.payoutId ? { payoutId: row.payoutId } : {}),
-        ...(row.problem ? { problem: row.problem } : {}),
-      }),
-    );
+    recorded.set(row.line.identity, recordedAs(row));
+    results.set(row.line, recordedLine(row));
   }
-  return lines.map((line) => {
-    const result = results.get(line);
-    if (result) return result;
-    // The second mention of a credit within this batch: the first was recorded above.
-    const first = recorded.get(line.identity)!;
-    return { ...reportLine(line, "already_imported"), ...first };
-  });
+  return { lines: inOrder(results, recorded), recorded: false };
 }
 
 /** Mints the batch's mintable credits in one statement; a credit whose reference was minted before is already in. */

@@ -1,4 +1,4 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import { formatDecimalAmount } from "../iso20022/decimal-amount.ts";
 
 /** What the import did with one entry (a transaction of an entry) of the file. */
@@ -38,30 +38,48 @@ export function countResults(entries: readonly EntryReport[]): Partial<Record<En
   return counts;
 }
 
+/** A batch's report lines as they are stored, and the file's counts so far once they are in. */
+export type ReportLines = {
+  lines: readonly (EntryReport & { entryId?: string })[];
+  summary: Partial<Record<EntryResult, number>>;
+};
+
 /**
- * Writes the report lines of a batch (`BankFileEntry`) and the file's counts so far (`summary`, what the listing
- * shows), one statement for both: after the last batch the counts are the file's.
+ * The statement parts that write a batch's report lines (`BankFileEntry`) and the file's counts so far (`summary`,
+ * what the listing shows): `WITH` items, to go in a statement of their own (`recordReportLines`) or, with a
+ * condition, in the one that writes the batch's entries (`insertEntries`).
  */
-export async function recordReportLines(
-  tx: Prisma.TransactionClient,
-  fileId: string,
-  lines: readonly (EntryReport & { entryId?: string })[],
-  summary: Partial<Record<EntryResult, number>>,
-): Promise<void> {
-  const rows = lines.map((line) => ({
+export function reportLinesSql(fileId: string, report: ReportLines, condition: Prisma.Sql = Prisma.sql`TRUE`) {
+  const rows = report.lines.map((line) => ({
     index: line.index,
     entryId: line.entryId ?? null,
     result: line.result,
     note: noteOf(line),
   }));
-  await tx.$executeRaw`
-    WITH "lines" AS (
+  return Prisma.sql`
+    "lines" AS (
       INSERT INTO "BankFileEntry" ("fileId", "index", "entryId", "result", "note")
       SELECT ${fileId}::uuid, "index", "entryId", "result", "note"
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS x("index" int, "entryId" uuid, "result" text, "note" text)
-    )
-    UPDATE "BankFile" SET "summary" = ${JSON.stringify(summary)}::jsonb WHERE "id" = ${fileId}::uuid`;
+      WHERE ${condition}
+    ), "counts" AS (
+      UPDATE "BankFile" SET "summary" = ${JSON.stringify(report.summary)}::jsonb
+      WHERE "id" = ${fileId}::uuid AND ${condition}
+    )`;
+}
+
+/**
+ * Writes the report lines of a batch and the file's counts so far, one statement for both: after the last batch the
+ * counts are the file's.
+ */
+export async function recordReportLines(
+  tx: Prisma.TransactionClient,
+  fileId: string,
+  lines: ReportLines["lines"],
+  summary: ReportLines["summary"],
+): Promise<void> {
+  await tx.$executeRaw`WITH ${reportLinesSql(fileId, { lines, summary })} SELECT 1`;
 }
 
 /*
