@@ -2,6 +2,7 @@ import { Prisma } from "../../generated/prisma/client.ts";
 import type { EntryLine } from "./entry-lines.ts";
 import { entryIban, sealEntryIban, sealEntryText } from "./entry-text.ts";
 import { reportLinesSql, type ReportLines } from "./import-report.ts";
+import type { MintAlongside } from "./mint-credits.ts";
 
 /* The booked entries of an import (`BankEntry`): those recorded before, and a batch's new ones, one statement each. */
 
@@ -107,19 +108,10 @@ export async function earlierEntries(
 }
 
 /**
- * Records the batch's booked entries in one statement; answers the ids written (an identity taken writes none).
- * Given the batch's report lines as they read once every entry is recorded, the same statement writes them too, if
- * every entry was: when one was not (recorded meanwhile by another import), they are not written, and the caller
- * writes them as they turn out (`recordReportLines`).
+ * The `WITH` item that records a batch's booked entries (`"written"`, the ids written: an identity taken writes
+ * none), if `condition` holds.
  */
-export async function insertEntries(
-  tx: Prisma.TransactionClient,
-  fileId: string,
-  rows: readonly EntryRow[],
-  now: Date,
-  report?: ReportLines,
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+function entriesSql(fileId: string, rows: readonly EntryRow[], now: Date, condition: Prisma.Sql): Prisma.Sql {
   const data = rows.map(({ id, line, outcome, problem, orderId }) => ({
     id,
     identity: line.identity,
@@ -140,9 +132,8 @@ export async function insertEntries(
     problem: problem ?? null,
     orderId: orderId ?? null,
   }));
-  const everyEntry = Prisma.sql`(SELECT count(*) FROM "written") = ${rows.length}`;
-  const written = await tx.$queryRaw<{ id: string }[]>`
-    WITH "written" AS (
+  return Prisma.sql`
+    "written" AS (
       INSERT INTO "BankEntry" (
         "id", "identity", "fileId", "side", "status", "amountMinor", "currency", "bookingDate", "valueDate", "iban",
         "debtorName", "debtorIban", "remittance", "endToEndId", "returnReason", "outcome", "problem", "orderId",
@@ -155,9 +146,48 @@ export async function insertEntries(
         "id" uuid, "identity" text, "side" text, "status" text, "amountMinor" text, "currency" text, "bookingDate" date,
         "valueDate" date, "iban" jsonb, "debtorName" jsonb, "debtorIban" jsonb, "remittance" jsonb, "endToEndId" text,
         "returnReason" text, "outcome" text, "problem" text, "orderId" uuid)
+      WHERE ${condition}
       ON CONFLICT ("identity") DO NOTHING
       RETURNING "id"
-    )${report ? Prisma.sql`, ${reportLinesSql(fileId, report, everyEntry)}` : Prisma.empty}
+    )`;
+}
+
+/**
+ * The batch's entries and report lines, to be written in the statement that mints its credits: if every credit is
+ * minted (`everyCredit`) under the order ids the rows name, the entries are recorded, and if every one is, the lines
+ * and counts. The statement answers the ids of the entries it recorded (some may be taken: see `insertEntries`).
+ */
+export function entriesAlongside(
+  fileId: string,
+  rows: readonly EntryRow[],
+  now: Date,
+  report: ReportLines,
+): (everyCredit: Prisma.Sql) => MintAlongside {
+  const everyEntry = Prisma.sql`(SELECT count(*) FROM "written") = ${rows.length}`;
+  return (everyCredit) => ({
+    with: Prisma.sql`${entriesSql(fileId, rows, now, everyCredit)}, ${reportLinesSql(fileId, report, everyEntry)}`,
+    answer: Prisma.sql`(SELECT coalesce(jsonb_agg("id"::text), '[]'::jsonb) FROM "written")`,
+  });
+}
+
+/**
+ * Records the batch's booked entries in one statement; answers the ids written (an identity taken writes none).
+ * Given the batch's report lines as they read once every entry is recorded, the same statement writes them too, if
+ * every entry was: when one was not (recorded meanwhile by another import), they are not written, and the caller
+ * writes them as they turn out (`recordReportLines`).
+ */
+export async function insertEntries(
+  tx: Prisma.TransactionClient,
+  fileId: string,
+  rows: readonly EntryRow[],
+  now: Date,
+  report?: ReportLines,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const everyEntry = Prisma.sql`(SELECT count(*) FROM "written") = ${rows.length}`;
+  const written = await tx.$queryRaw<{ id: string }[]>`
+    WITH ${entriesSql(fileId, rows, now, Prisma.sql`TRUE`)}
+    ${report ? Prisma.sql`, ${reportLinesSql(fileId, report, everyEntry)}` : Prisma.empty}
     SELECT "id"::text AS "id" FROM "written"`;
   return new Set(written.map((row) => row.id));
 }

@@ -97,28 +97,24 @@ async function importNow(options: ImportOptions): Promise<ImportReport> {
     monitorImported(report);
     return report;
   }
-  const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
-  checkAccounts(file, config.bank.account.iban);
   const prisma = await db();
-  // The lists' index (one query for their versions, and a build when they moved on) is asked for beside the
-  // transaction's start, on another connection; the embedded database has one connection, which the transaction
-  // holds until it ends, so there it is asked for first.
-  const screening = currentIndex();
-  screening.catch(() => undefined);
-  if (config.database.kind === "pglite") await screening;
-  // The content is stored (sealed, C70) while the import's transaction runs, and the commit waits for it, so a
-  // recorded file always has its content; a rollback leaves at most an unreferenced blob (the same bytes imported
-  // again find it). A large file's is stored first instead: sealing is work on this thread, which beside the
-  // import's own would finish only at its end.
-  const storing = file.size > STORE_BESIDE_LIMIT ? undefined : storeInboundFile(options.content, file.sha256, config);
-  storing?.catch(() => undefined);
-  if (!storing) await storeInboundFile(options.content, file.sha256, config);
-  const batches = file.kind === "statement" ? await firstBatch(file, config, options.writableBy) : undefined;
+  // On PostgreSQL a small file's transaction starts (a round trip) while the file is read and prepared: its reading
+  // waits until the transaction's `BEGIN` has gone out. A large file is prepared first, so that its connection does
+  // not wait idle in the transaction meanwhile; and on the embedded database, whose one connection the transaction
+  // holds, every file is.
+  const small = "bytes" in options.content && options.content.bytes.length <= STORE_BESIDE_LIMIT;
+  const beside = small && config.database.kind === "postgres";
+  const preparing = beside
+    ? new Promise((resolve) => setImmediate(resolve)).then(() => prepareImport(options, budget))
+    : prepareImport(options, budget);
+  preparing.catch(() => undefined);
+  if (!beside) await preparing;
   const asked = Date.now();
   const transaction = prisma.$transaction(
     async (tx) => {
       // On the embedded database the transaction waits for another import's to end: not this file's time.
       budget.excuse(Date.now() - asked);
+      const { file, screening, storing, batches } = await preparing;
       const now = clock();
       const fileId = randomUUID();
       // The file is recorded first, under its unique message id: an import of the same file committing meanwhile
@@ -171,7 +167,10 @@ async function importNow(options: ImportOptions): Promise<ImportReport> {
     { maxWait: IMPORT_MAX_WAIT_MS, timeout: IMPORT_TIMEOUT_MS },
   );
   // A transaction that ended early (a duplicate, an error) leaves the file's batches unread: their reader closes.
-  const report = await transaction.finally(() => batches?.batches.return(undefined));
+  const report = await transaction.finally(async () => {
+    const prepared = await preparing.catch(() => undefined);
+    await prepared?.batches?.batches.return(undefined);
+  });
   if (!report.file.duplicate && (report.counts.minted ?? 0) > 0 && options.driveChain !== false) afterImport(config);
   monitorImported(report);
   return report;
@@ -215,6 +214,31 @@ function checkAccounts(file: InboundFile, master: string): void {
       : `is missing: the report names no IBAN, so it cannot be the master account ${master}`;
     throw new AppError("VALIDATION", `The bank file was refused: ${element} ${reason}`, { [element]: reason });
   });
+}
+
+/**
+ * What an import's transaction works from: the file read and checked (refused here if it is not a file to import),
+ * the lists' index, its content being stored, and a statement's first batch read and looked up.
+ */
+async function prepareImport(options: ImportOptions, budget: ImportBudget) {
+  const { config } = options;
+  const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
+  checkAccounts(file, config.bank.account.iban);
+  // The lists' index (one query for their versions, and a build when they moved on) is asked for beside the
+  // transaction's start, on another connection; the embedded database has one connection, which the transaction
+  // holds until it ends, so there it is asked for first.
+  const screening = currentIndex();
+  screening.catch(() => undefined);
+  if (config.database.kind === "pglite") await screening;
+  // The content is stored (sealed, C70) while the import's transaction runs, and the commit waits for it, so a
+  // recorded file always has its content; a rollback leaves at most an unreferenced blob (the same bytes imported
+  // again find it). A large file's is stored first instead: sealing is work on this thread, which beside the
+  // import's own would finish only at its end.
+  const storing = file.size > STORE_BESIDE_LIMIT ? undefined : storeInboundFile(options.content, file.sha256, config);
+  storing?.catch(() => undefined);
+  if (!storing) await storeInboundFile(options.content, file.sha256, config);
+  const batches = file.kind === "statement" ? await firstBatch(file, config, options.writableBy) : undefined;
+  return { file, screening, storing, batches };
 }
 
 /** A statement's batches, the first read (and on PostgreSQL looked up) before the import's transaction starts. */

@@ -10,6 +10,7 @@ import type { EntryLine } from "./entry-lines.ts";
 import {
   earlierEntries,
   earlierEntriesLookUp,
+  entriesAlongside,
   insertEntries,
   lookUpTogether,
   type EarlierEntry,
@@ -19,7 +20,7 @@ import {
 import type { EntryReport, EntryResult } from "./import-report.ts";
 import { resolveIdentities, type ResolvedLine } from "./line-identities.ts";
 import { holderProblem, ibanHoldersLookUp, type IbanHolder } from "./iban-holders.ts";
-import { mintCredits, routedTargets, type CreditToMint } from "./mint-credits.ts";
+import { mintCreditsWith, routedTargets, type CreditToMint, type MintAlongside } from "./mint-credits.ts";
 
 /*
  * One batch of a file's lines, inside the import's transaction: set-based where it counts (the look-ups, the mints,
@@ -192,6 +193,7 @@ export async function importLines(
         rows.push({ id, line, outcome: "unmatched", problem: HELD_FOR_REVIEW });
         continue;
       }
+      const orderId = randomUUID();
       toMint.push({
         line,
         credit: {
@@ -205,9 +207,10 @@ export async function importLines(
           memo: line.remittance,
           debtor: { name: debtorName, ...(line.transaction?.debtorIban ? { iban: line.transaction.debtorIban } : {}) },
           recipients: holder.emails,
+          orderId,
         },
       });
-      rows.push({ id, line, outcome: "minted" });
+      rows.push({ id, line, outcome: "minted", orderId });
     } else if (line.kind === "reversal") {
       const what =
         line.side === "DBIT"
@@ -229,7 +232,6 @@ export async function importLines(
     }
   }
 
-  await mintBatch(ctx, toMint, rows);
   const recordedAs = (row: EntryRow): EarlierEntry => ({
     entryId: row.id,
     ...(row.orderId ? { orderId: row.orderId } : {}),
@@ -246,25 +248,29 @@ export async function importLines(
     });
 
   // With no payout to settle between the entries and their lines, the lines are known before the entries are
-  // written (as they read once every entry is recorded, which is all but always) and go in the same statement.
+  // written, as they read once every entry is recorded (all but always): they go in the same statement, and with
+  // the batch's mints too when every credit is minted under the order id chosen for it.
   const settles = rows.some((row) => row.outcome === "payout_debit" || row.outcome === "payout_return");
-  let expected: ReportLine[] | undefined;
-  if (!settles && rows.length > 0) {
+  const expectedLines = () => {
     const answered = new Map(results);
     const entries = new Map(recorded);
     for (const row of rows) {
       answered.set(row.line, recordedLine(row));
       entries.set(row.line.identity, recordedAs(row));
     }
-    expected = inOrder(answered, entries);
-  }
-  const inserted = await insertEntries(
-    tx,
-    ctx.fileId,
-    rows,
-    now,
-    expected && { lines: expected, summary: options.summaryWith(expected) },
-  );
+    return inOrder(answered, entries);
+  };
+  const report = (lines: ReportLine[]) => ({ lines, summary: options.summaryWith(lines) });
+  const before = !settles && rows.length > 0 ? expectedLines() : undefined;
+  const early = await mintBatch(ctx, toMint, rows, before && entriesAlongside(ctx.fileId, rows, now, report(before)));
+  if (before && early.size === rows.length) return { lines: before, recorded: true };
+  // Otherwise the entries not written yet, and the lines as they now read (a credit paid before names its order).
+  const rest = rows.filter((row) => !early.has(row.id));
+  const expected = !settles && rest.length > 0 ? expectedLines() : undefined;
+  const inserted = new Set([
+    ...early,
+    ...(await insertEntries(tx, ctx.fileId, rest, now, expected && report(expected))),
+  ]);
   if (expected && inserted.size === rows.length) return { lines: expected, recorded: true };
   for (const row of rows) {
     if (!inserted.has(row.id)) {
@@ -282,20 +288,25 @@ export async function importLines(
   return { lines: inOrder(results, recorded), recorded: false };
 }
 
-/** Mints the batch's mintable credits in one statement; a credit whose reference was minted before is already in. */
+/**
+ * Mints the batch's mintable credits in one statement; a credit whose reference was minted before is already in.
+ * `alongside`: the batch's entries and lines, written in the same statement if every credit is minted under the
+ * order id its row names. Answers the ids of the entries written so.
+ */
 async function mintBatch(
   ctx: ImportContext,
   toMint: { line: EntryLine; credit: CreditToMint }[],
   rows: EntryRow[],
-): Promise<void> {
-  if (toMint.length === 0) return;
+  alongside?: (everyCredit: Prisma.Sql) => MintAlongside,
+): Promise<Set<string>> {
+  if (toMint.length === 0) return new Set();
   const routed = await routedTargets(
     ctx.tx,
     toMint.map(({ credit }) => credit),
     ctx.config,
   );
   const credits = toMint.map(({ credit }, index) => ({ ...credit, ...routed.get(index) }));
-  const minted = await mintCredits(ctx.tx, credits, ctx.config, ctx.now);
+  const { minted, alongside: written } = await mintCreditsWith(ctx.tx, credits, ctx.config, ctx.now, alongside);
   const missing = credits.filter((credit) => !minted.has(credit.bankReference)).map((c) => c.bankReference);
   // A reference paid in before entries were recorded (the sandbox's payment API): the entry records that order.
   const paidBefore = new Map(
@@ -313,6 +324,7 @@ async function mintBatch(
     row.orderId = minted.get(row.line.identity)?.orderId ?? paidBefore.get(row.line.identity);
     if (!row.orderId) throw new Error(`credit ${row.line.identity} was neither minted nor found`);
   }
+  return new Set(Array.isArray(written) ? written.map(String) : []);
 }
 
 /** A payout's debit or return: the payouts decide; one that is not ours is ignored (debit) or unmatched (return). */

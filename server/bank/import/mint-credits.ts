@@ -5,7 +5,7 @@ import type { Config } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { EVENT_DATA } from "../../events/event-data.ts";
 import { sealAtRest } from "../../keys/sealed-value.ts";
-import type { Order } from "../../generated/prisma/client.ts";
+import { Prisma, type Order } from "../../generated/prisma/client.ts";
 import { mailText, type MailContent } from "../../mail/enqueue-mail.ts";
 import { mailRecipient, sealedMail } from "../../mail/mail-columns.ts";
 import { announceMail } from "../../mail/mail-channel.ts";
@@ -37,7 +37,15 @@ export type CreditToMint = {
   debtor: { name: string; iban?: string };
   /** Who is mailed "payment received" (the IBAN's holder's members, `IbanHolder.emails`) where the IBAN asks for it. */
   recipients: readonly string[];
+  /** The issue order's id, chosen by the caller (to write rows naming it in the same statement); new by default. */
+  orderId?: string;
 };
+
+/**
+ * More of a batch's writes in the statement that mints it: `WITH` items, which may read `"placed"` (the orders
+ * written), and what the statement answers of them (an expression, read back as JSON).
+ */
+export type MintAlongside = { with: Prisma.Sql; answer: Prisma.Sql };
 
 /** The memo of an issue order whose payment came without a usable one. */
 const DEFAULT_ISSUE_MEMO = "Incoming payment";
@@ -134,12 +142,26 @@ export async function mintCredits(
   config: Config,
   now: Date,
 ): Promise<Map<string, MintedCredit>> {
-  if (credits.length === 0) return new Map();
+  return (await mintCreditsWith(tx, credits, config, now)).minted;
+}
+
+/**
+ * `mintCredits`, with more of the batch's writes in the same statement (`alongside`, given the condition that every
+ * credit was minted), and what the statement answered of them (null when nothing was minted).
+ */
+export async function mintCreditsWith(
+  tx: DbOrTx,
+  credits: readonly CreditToMint[],
+  config: Config,
+  now: Date,
+  alongside?: (everyCredit: Prisma.Sql) => MintAlongside,
+): Promise<{ minted: Map<string, MintedCredit>; alongside: unknown }> {
+  if (credits.length === 0) return { minted: new Map(), alongside: null };
   const sender = queueSender(config);
   const rows = credits.map((credit, ord) => {
     const chain = resolveChain(credit.chain, config.environment);
     if (!chain) throw new Error(`IBAN ${credit.iban} mints on ${credit.chain}, not a chain of this environment`);
-    const order = issueOrderFor(credit, randomUUID(), now);
+    const order = issueOrderFor(credit, credit.orderId ?? randomUUID(), now);
     const sealedOrder = sealOrderText(order);
     const sealedPayment = sealIncomingText(credit);
     return {
@@ -166,7 +188,8 @@ export async function mintCredits(
     };
   });
   const { mail } = config;
-  const minted = await tx.$queryRaw<{ bankReference: string; orderId: string; txId: string }[]>`
+  const more = alongside?.(Prisma.sql`(SELECT count(*) FROM "placed") = ${credits.length}`);
+  const minted = await tx.$queryRaw<{ bankReference: string; orderId: string; txId: string; alongside: unknown }[]>`
     WITH "input" AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
         "ord" int, "orderId" uuid, "txId" uuid, "bankReference" text, "iban" jsonb, "amountMinor" text,
@@ -221,12 +244,16 @@ export async function mintCredits(
         i."units"::numeric, ${sender}, 'queued'::"ChainTransactionState", 1, ${now}::timestamptz,
         ${now}::timestamptz, ${now}::timestamptz, ${activeTraceparent()}::text
       FROM "input" i JOIN "placed" o ON o."id" = i."orderId" ORDER BY i."ord"
-    )
-    SELECT i."bankReference", i."orderId"::text AS "orderId", i."txId"::text AS "txId"
+    )${more ? Prisma.sql`, ${more.with}` : Prisma.empty}
+    SELECT i."bankReference", i."orderId"::text AS "orderId", i."txId"::text AS "txId",
+      ${more ? more.answer : Prisma.sql`NULL`} AS "alongside"
     FROM "input" i JOIN "placed" o ON o."id" = i."orderId"`;
   // The mail workers hear of the mail once the batch commits (one notification for the whole batch).
   if (minted.length > 0 && mail.smtpUrl) await announceMail(tx);
-  return new Map(minted.map((row) => [row.bankReference, { orderId: row.orderId, chainTransactionId: row.txId }]));
+  return {
+    minted: new Map(minted.map((row) => [row.bankReference, { orderId: row.orderId, chainTransactionId: row.txId }])),
+    alongside: minted[0]?.alongside ?? null,
+  };
 }
 
 /** The "payment received" mail of a credit, written with the batch's statement for the IBAN's people. */
