@@ -38,6 +38,8 @@ export async function startApp(options: {
   sameAs?: AppServer;
   /** Settings of this benchmark's own on top of the sandbox's (P10's baseline: `TOKENRAIL_SEAL_AT_REST=off`). */
   env?: Record<string, string>;
+  /** Profiled (BENCH_CPU_PROF), its profiles go to a directory named after it (`<dir>/<name>/`). */
+  profileNamed?: boolean;
 }): Promise<AppServer> {
   const { root, temp, name, database, sameAs } = options;
   const demo = sameAs?.demo ?? { clientId: randomUUID(), clientSecret: randomBytes(24).toString("base64url") };
@@ -59,11 +61,15 @@ export async function startApp(options: {
   };
   const url = `http://127.0.0.1:${port}`;
   const start = async (): Promise<AppServer> => {
-    const child = startServer(process.execPath, [...profiling(), nextBin(root), "start", "-p", String(port)], {
-      cwd: root,
-      env,
-      log,
-    });
+    const child = startServer(
+      process.execPath,
+      [...profiling(options.profileNamed ? name : undefined), nextBin(root), "start", "-p", String(port)],
+      {
+        cwd: root,
+        env,
+        log,
+      },
+    );
     // The first start migrates a fresh database; a restart on a million orders reopens a large embedded one.
     await waitForOk(`${url}/livez`, child, log, 180_000);
     return { url, api: `${url}/api`, demo, operator, secret, codeClientId, child, start };

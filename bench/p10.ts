@@ -11,6 +11,7 @@ import { measureSealing } from "./p10-sealing.ts";
 import { runP10Signing } from "./p10-signing.ts";
 import { inWindow } from "./p10-window.ts";
 import { serverDied } from "./processes.ts";
+import { LoadWindows } from "./profile.ts";
 import type { BenchContext } from "./settings.ts";
 
 /**
@@ -29,6 +30,8 @@ import type { BenchContext } from "./settings.ts";
  *    at most 10 % slower). Beside it, not judged, each server's own CPU per request (its process tree, from /proc).
  *    POST /orders seals the order's counterpart, memo and signed message, its pending signature and its event.
  *    Then the sealing work of one submission alone, in this process (bench/p10-sealing.ts): the least it can cost.
+ *    With BENCH_CPU_PROF=<dir>, each instance writes its profiles (one per thread) to `<dir>/p10-sealed/` and
+ *    `<dir>/p10-plain/`, and the windows are recorded per instance (`npm run bench:profile -- <dir>`).
  * 2. Signing one mint, local key vs PKCS#11 on SoftHSM2 (bench/p10-signing.ts), in this process; no target.
  */
 
@@ -49,7 +52,7 @@ async function prepare(context: BenchContext, side: Side): Promise<Instance> {
   const database = await benchDatabase(path.join(context.temp, `${name}-data`), name.replace("-", "_"));
   if (database.kind === "postgres") context.atEnd(database.drop);
   const env: Record<string, string> = side === "plain" ? { TOKENRAIL_SEAL_AT_REST: "off" } : {};
-  const app = await startApp({ root: context.root, temp: context.temp, name, database, env });
+  const app = await startApp({ root: context.root, temp: context.temp, name, database, env, profileNamed: true });
   const started = performance.now();
   const customers = await fundedCustomers(app, { count: WALLETS, euros: "1000000" });
   const partner = await partnerHeaders(app);
@@ -87,11 +90,26 @@ export async function runP10(context: BenchContext): Promise<void> {
     orders: { sealed: [], plain: [] },
     kyc: { sealed: [], plain: [] },
   };
+  // With BENCH_CPU_PROF, each instance's profiles are in <dir>/p10-sealed|p10-plain/ and every window after the
+  // warm-up is recorded per instance: `npm run bench:profile -- <dir>` compares the two by kind of code and function.
+  const windows = new LoadWindows("p10");
   /** One window on both instances at once, recording each server's CPU ms per request it answered. */
   const both = async (leg: Leg, seconds: number, run: (side: Side) => Promise<Sample>, record: boolean) => {
     const pids = Object.fromEntries(SIDES.map((side) => [side, processTree(instances[side].app.child.pid)]));
     const before = Object.fromEntries(SIDES.map((side) => [side, cpuMs(pids[side]!)]));
-    const [sealed, plain] = await Promise.all(SIDES.map(run));
+    const [sealed, plain] = await Promise.all(
+      SIDES.map((side) =>
+        windows.measure(
+          leg,
+          leg === "orders" ? "POST /orders" : "KYC submissions",
+          async () => {
+            const sample = await run(side);
+            return { result: sample, requests: Math.round(sample.rps * seconds) };
+          },
+          `p10-${side}`,
+        ),
+      ),
+    );
     const result = { sealed: sealed!, plain: plain! };
     if (!record) return result;
     for (const side of SIDES) {
@@ -128,6 +146,7 @@ export async function runP10(context: BenchContext): Promise<void> {
   const died = serverDied();
   if (died) throw new Error(`Aborted: ${died}`);
   await Promise.all(SIDES.map((side) => stopApp(instances[side].app)));
+  windows.write();
 
   const sealing = await measureSealing(context.temp, KYC_DOCUMENT_BYTES);
   const signing = await runP10Signing();

@@ -10,7 +10,9 @@ import type { LoadWindow } from "./profile.ts";
  * while a target was under load is charged to that target and to the code it was in, the bundled code traced back to
  * its source through the build's source maps. Printed per request, by kind of code, one table per server process, with
  * the difference of its two targets (the app: the token endpoint and the trivial GET; the floor app: its POST and GET).
- * The profiler slows what it watches: read the shares and the differences, not the absolute figures.
+ * The profiler slows what it watches: read the shares and the differences, not the absolute figures. Two processes
+ * loaded with one target at once (P10's windows name their instance) are also compared with each other: by kind of
+ * code, by source file and by function.
  */
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -102,7 +104,26 @@ const detailed: Kind | undefined = option
   ? (KINDS.find((kind) => kind.startsWith(option.split("=")[1] ?? OWN)) ?? OWN)
   : undefined;
 
-type Split = { requests: number; label: string; byKind: Map<Kind, number>; functions: Map<string, number> };
+type Split = {
+  requests: number;
+  label: string;
+  byKind: Map<Kind, number>;
+  functions: Map<string, number>;
+  /** Self time by source file (the bundled code's original source, a package, or Node's module). */
+  bySource: Map<string, number>;
+  /** Self time of every function, whatever its kind: for comparing two processes. */
+  allFunctions: Map<string, number>;
+};
+
+/** Where a frame's code lives, at the grain of a file: its source, its package, or Node's module. */
+function sourceFile(frame: CallFrame): string {
+  const source = originalSource(frame.url, frame);
+  const where = source ?? frame.url;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(where);
+  if (pkg) return `package ${pkg[1]}`;
+  if (source !== undefined) return source;
+  return frame.url || `(${frame.functionName})`;
+}
 
 /** The µs each target spent, by kind of code, over its load windows in one profile. */
 function split(profile: CpuProfile, windows: LoadWindow[]): Map<string, Split> {
@@ -126,15 +147,18 @@ function split(profile: CpuProfile, windows: LoadWindow[]): Map<string, Split> {
       label: window.label,
       byKind: new Map<Kind, number>(),
       functions: new Map<string, number>(),
+      bySource: new Map<string, number>(),
+      allFunctions: new Map<string, number>(),
     };
     out.set(window.target, entry);
     const us = profile.timeDeltas[i + 1] ?? 0;
     entry.byKind.set(kind, (entry.byKind.get(kind) ?? 0) + us);
-    if (kind === detailed) {
-      const frame = frames.get(id)!;
-      const name = `${frame.functionName || "(anonymous)"} ${originalPlace(frame.url, frame)}`;
-      entry.functions.set(name, (entry.functions.get(name) ?? 0) + us);
-    }
+    const frame = frames.get(id)!;
+    const name = `${frame.functionName || "(anonymous)"} ${originalPlace(frame.url, frame)}`;
+    if (kind === detailed) entry.functions.set(name, (entry.functions.get(name) ?? 0) + us);
+    entry.allFunctions.set(name, (entry.allFunctions.get(name) ?? 0) + us);
+    const file = sourceFile(frame);
+    entry.bySource.set(file, (entry.bySource.get(file) ?? 0) + us);
   }
   for (const window of windows) {
     const entry = out.get(window.target);
@@ -176,15 +200,89 @@ function report(file: string, splits: Map<string, Split>): void {
 const total = (s: Split) => [...s.byKind.values()].reduce((sum, v) => sum + v, 0);
 const format = (us: number) => us.toFixed(1);
 
+/**
+ * Two processes loaded with the same target at the same time (P10's sealed and plain instances): the second's CPU µs
+ * per request against the first's, by kind of code, by source file and by function, the largest differences first.
+ */
+function compare(target: string, processes: [string, Split][]): void {
+  const [[nameA, a], [nameB, b]] = processes as [[string, Split], [string, Split]];
+  const per = (s: Split, map: Map<string, number>, key: string) => (map.get(key) ?? 0) / s.requests;
+  console.log(`\n${target}: ${nameB} against ${nameA}, CPU µs per request`);
+  const table = (title: string, mapOf: (s: Split) => Map<string, number>, rows: number) => {
+    const keys = new Set([...mapOf(a).keys(), ...mapOf(b).keys()]);
+    const lines = [...keys]
+      .map((key) => ({ key, va: per(a, mapOf(a), key), vb: per(b, mapOf(b), key) }))
+      .sort((x, y) => Math.abs(y.vb - y.va) - Math.abs(x.vb - x.va))
+      .slice(0, rows);
+    console.log(`\n  ${title}: ${nameA.padStart(10)} ${nameB.padStart(10)} ${"difference".padStart(10)}`);
+    for (const { key, va, vb } of lines) {
+      console.log(`  ${format(va).padStart(10)} ${format(vb).padStart(10)} ${format(vb - va).padStart(10)}  ${key}`);
+    }
+  };
+  table("by kind of code", (s) => s.byKind, KINDS.length);
+  console.log(
+    `  ${format(total(a) / a.requests).padStart(10)} ${format(total(b) / b.requests).padStart(10)} ${format(total(b) / b.requests - total(a) / a.requests).padStart(10)}  all`,
+  );
+  table("by source file (self time)", (s) => s.bySource, 25);
+  table("by function (self time)", (s) => s.allFunctions, 30);
+  console.log(`  ${nameA}: ${a.requests.toLocaleString("en")} requests; ${nameB}: ${b.requests.toLocaleString("en")}`);
+}
+
+/** Adds `from`'s figures to `into` (two threads of one process: their CPU adds up). */
+function merge(into: Split | undefined, from: Split): Split {
+  if (!into)
+    return {
+      ...from,
+      byKind: new Map(from.byKind),
+      bySource: new Map(from.bySource),
+      allFunctions: new Map(from.allFunctions),
+      functions: new Map(from.functions),
+    };
+  for (const key of ["byKind", "bySource", "allFunctions", "functions"] as const) {
+    const map = into[key] as Map<string, number>;
+    for (const [k, v] of from[key] as Map<string, number>) map.set(k, (map.get(k) ?? 0) + v);
+  }
+  return into;
+}
+
 function main(): void {
   const dir = process.argv[2];
   if (!dir) throw new Error("usage: npm run bench:profile -- <dir of a BENCH_CPU_PROF run>");
   const windowFiles = fs.readdirSync(dir).filter((f) => f.endsWith("-windows.json"));
   if (windowFiles.length === 0) throw new Error(`${dir} holds no load windows: run a benchmark with BENCH_CPU_PROF`);
   const windows = windowFiles.flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as LoadWindow[]);
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
+  // A server started with a name (P10's instances) keeps its threads' profiles in a directory of that name.
+  const named = new Set(windows.flatMap((w) => (w.process ? [w.process] : [])));
+  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".cpuprofile"));
+  const perProcess = new Map<string, Map<string, Split>>();
+  for (const file of files) {
     const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
-    report(file, split(profile, windows));
+    const name = path.dirname(file) === "." ? undefined : path.dirname(file);
+    // A window of a named process counts only in that process's profiles; one of no process in every profile.
+    const splits = split(
+      profile,
+      windows.filter((w) => w.process === undefined || w.process === name),
+    );
+    const threads = [...splits.values()].reduce((sum, s) => sum + total(s), 0);
+    // A worker thread with nothing to do under load (a few samples) says nothing.
+    if (threads > 0) report(file, splits);
+    if (!name || !named.has(name)) continue;
+    const merged = perProcess.get(name) ?? new Map<string, Split>();
+    for (const [target, s] of splits) merged.set(target, merge(merged.get(target), s));
+    // The requests are the process's, not the thread's: counted once.
+    for (const [target, s] of splits) merged.get(target)!.requests = s.requests;
+    perProcess.set(name, merged);
+  }
+  const targets = new Set([...perProcess.values()].flatMap((m) => [...m.keys()]));
+  for (const target of targets) {
+    const processes = [...perProcess.entries()].flatMap(([name, m]) => {
+      const s = m.get(target);
+      return s ? [[name, s] as [string, Split]] : [];
+    });
+    if (processes.length !== 2) continue;
+    // The plain baseline first when there is one, so the difference is what the other costs more.
+    processes.sort(([x], [y]) => Number(!/plain/.test(x)) - Number(!/plain/.test(y)));
+    compare(target, processes);
   }
 }
 

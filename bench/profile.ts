@@ -12,14 +12,30 @@ export function profileDir(): string | undefined {
   return dir ? path.resolve(dir) : undefined;
 }
 
-/** Node's flags for a server process: the profiler when asked for, nothing otherwise. */
-export function profiling(): string[] {
+/**
+ * Node's flags for a server process: the profiler when asked for, nothing otherwise. A `name` puts its profiles (one
+ * per thread: the main one and each worker's) in `<dir>/<name>/`, so that two instances of one build loaded at once
+ * (P10) can be told apart.
+ */
+export function profiling(name?: string): string[] {
   const dir = profileDir();
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+  if (!dir) return [];
+  return ["--cpu-prof", `--cpu-prof-dir=${name ? path.join(dir, name) : dir}`];
 }
 
-/** One stretch of load on one target: from and to (µs, on the clock V8 times its samples by), requests answered. */
-export type LoadWindow = { target: string; label: string; startUs: number; endUs: number; requests: number };
+/**
+ * One stretch of load on one target: from and to (µs, on the clock V8 times its samples by), requests answered.
+ * With `process`, the load was on that server alone (its profiles are in `<dir>/<process>/`), while others may have
+ * been loaded at the same time: only that server's samples are charged to it.
+ */
+export type LoadWindow = {
+  target: string;
+  label: string;
+  startUs: number;
+  endUs: number;
+  requests: number;
+  process?: string;
+};
 
 /** The monotonic clock, in µs: the one V8's profiles are timed on (Linux: CLOCK_MONOTONIC for both). */
 export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
@@ -35,13 +51,19 @@ export class LoadWindows {
    * Runs `load` on `target`, recording its window when profiling: every load but a target's first, in which its
    * route modules load and V8 compiles.
    */
-  async measure<T>(target: string, label: string, load: () => Promise<{ result: T; requests: number }>): Promise<T> {
+  async measure<T>(
+    target: string,
+    label: string,
+    load: () => Promise<{ result: T; requests: number }>,
+    process?: string,
+  ): Promise<T> {
     const startUs = monotonicUs();
     const { result, requests } = await load();
-    if (profileDir() && this.seen.has(target)) {
-      this.windows.push({ target, label, startUs, endUs: monotonicUs(), requests });
+    const seen = `${process ?? ""}\0${target}`;
+    if (profileDir() && this.seen.has(seen)) {
+      this.windows.push({ target, label, startUs, endUs: monotonicUs(), requests, ...(process ? { process } : {}) });
     }
-    this.seen.add(target);
+    this.seen.add(seen);
     return result;
   }
 

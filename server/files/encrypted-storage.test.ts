@@ -68,7 +68,9 @@ function content(size: number, seed: number, marker = "PASSPORT X1234567 ERIKA M
 describe("contents encrypted at rest", () => {
   it("C70: every size around the frame boundaries comes back byte for byte, and the store holds neither the content nor its hash", async () => {
     const { storage, filesOf, spoolDir } = sealedStore();
-    const sizes = [0, 1, 100, FRAME - 1, FRAME, FRAME + 1, 2 * FRAME, 3 * FRAME + 5];
+    // Around the frames' boundaries, and around those of the 16 frames sealed per read of the spool.
+    const sizes = [0, 1, 100, FRAME - 1, FRAME, FRAME + 1, 2 * FRAME, 3 * FRAME + 5, 16 * FRAME - 1, 16 * FRAME];
+    sizes.push(16 * FRAME + 1, 33 * FRAME + 7);
     fs.mkdirSync(spoolDir, { recursive: true });
     for (const [i, size] of sizes.entries()) {
       const bytes = content(size, 1000 + i);

@@ -4,6 +4,10 @@ import { before, describe, it } from "node:test";
 import fc from "fast-check";
 import { db } from "../db/client.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { PROFILE_NAME } from "../keys/people-columns.ts";
+import { sealValue } from "../keys/sealed-value.ts";
+import { profileForCaller } from "../profiles/profile-access.ts";
+import { listProfiles } from "../profiles/list-profiles.ts";
 import { accessibleProfiles, mayWriteProfile } from "./accessible-profiles.ts";
 import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./caller.ts";
 
@@ -95,5 +99,53 @@ describe("who may write a profile", () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("the names of the profiles a caller may access", () => {
+  it("C70 each sealed name is opened only when it is read: one profile's access is checked without the others'", async () => {
+    const prisma = await db();
+    await prisma.profileMember.deleteMany({});
+    await prisma.applicationGrant.deleteMany({});
+    const [own, granted, unreadable] = [profiles[0]!, profiles[1]!, profiles[2]!];
+    await prisma.applicationGrant.createMany({
+      data: [granted, unreadable].map((profileId) => ({
+        applicationId: applications[0]!,
+        profileId,
+        userId: users[0]!,
+      })),
+    });
+    // A sealed name no key opens: reading it fails, so whatever reads it shows.
+    const unopenable = {
+      sealed:
+        "v1.gone.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA.AAAA",
+    };
+    await prisma.profile.update({ where: { id: unreadable }, data: { name: unopenable } });
+    await prisma.profile.update({ where: { id: granted }, data: { name: sealValue("Ada Lovelace", PROFILE_NAME) } });
+    await prisma.profile.update({ where: { id: own }, data: { kind: "corporate", name: "Partner" } });
+    const who: Caller = {
+      tokenId: randomUUID(),
+      clientId: randomUUID(),
+      applicationId: applications[0]!,
+      userId: users[0]!,
+      profileId: own,
+      grantType: CLIENT_CREDENTIALS,
+    };
+    try {
+      const listed = await accessibleProfiles(who);
+      assert.deepEqual(listed.map((p) => p.id).sort(), [own, granted, unreadable].sort());
+      const checked = await profileForCaller(who, granted, "write");
+      assert.equal(checked.name, "Ada Lovelace");
+      assert.throws(() => listed.find((p) => p.id === unreadable)!.name);
+      // The list filtered before its names are read: the corporate one only.
+      const corporate = await listProfiles({ caller: who, kind: "corporate" });
+      assert.deepEqual(
+        corporate.profiles.map((p) => [p.id, p.name]),
+        [[own, "Partner"]],
+      );
+      await assert.rejects(listProfiles({ caller: who }));
+    } finally {
+      await prisma.profile.updateMany({ where: { id: { in: profiles } }, data: { kind: "personal", name: "" } });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { db } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { ProfileState } from "../generated/prisma/enums.ts";
 import { CLIENT_CREDENTIALS, PERSON_IN_APP, type Caller } from "./caller.ts";
-import { withNameOpened } from "../profiles/profile-name.ts";
+import { openProfileName } from "../profiles/profile-name.ts";
 
 export type Perm = "read" | "write";
 export type AccessibleProfile = {
@@ -16,11 +16,32 @@ export type AccessibleProfile = {
 const PROFILE = { id: true, kind: true, name: true, state: true } as const;
 const isPerm = (value: string): value is Perm => value === "read" || value === "write";
 
+type ProfileRow = { id: string; kind: AccessibleProfile["kind"]; name: unknown; state: ProfileState };
+
+/**
+ * A profile of the list with its name (sealed at rest, C70) opened only when it is read, once: most callers look for
+ * one profile's id and permissions, and an application's list may hold thousands of profiles, whose names would each
+ * cost a data key's unwrapping and a decryption on every request that checks access.
+ */
+function accessible(row: ProfileRow, perms: Perm[]): AccessibleProfile {
+  let name: string | undefined;
+  return {
+    id: row.id,
+    kind: row.kind,
+    get name() {
+      return (name ??= openProfileName(row.name));
+    },
+    state: row.state,
+    perms,
+  };
+}
+
 /**
  * The profiles a caller may act on (SPEC "Caller identity"). An application with client credentials: its own
  * profile and every profile that granted it access. A person's token: the profiles of that person the application
  * was granted, with the person's permissions. Endpoints taking `profile` check against this list; a profile
- * outside it is answered as if it did not exist. A person in Tokenrail's own screens: all of their profiles.
+ * outside it is answered as if it did not exist. A person in Tokenrail's own screens: all of their profiles. Each
+ * profile's name is opened when it is read (`accessible`), not for the list.
  */
 export async function accessibleProfiles(caller: Caller): Promise<AccessibleProfile[]> {
   const prisma = await db();
@@ -30,7 +51,7 @@ export async function accessibleProfiles(caller: Caller): Promise<AccessibleProf
       select: { perms: true, profile: { select: PROFILE } },
       orderBy: { createdAt: "asc" },
     });
-    return rows.map((m) => ({ ...withNameOpened(m.profile), perms: m.perms.filter(isPerm) }));
+    return rows.map((m) => accessible(m.profile, m.perms.filter(isPerm)));
   }
   const granted = { grants: { some: { applicationId: caller.applicationId, revokedAt: null } } };
   if (caller.grantType === CLIENT_CREDENTIALS) {
@@ -39,14 +60,14 @@ export async function accessibleProfiles(caller: Caller): Promise<AccessibleProf
       select: PROFILE,
       orderBy: { createdAt: "asc" },
     });
-    return rows.map((p) => ({ ...withNameOpened(p), perms: ["read", "write"] }));
+    return rows.map((p) => accessible(p, ["read", "write"]));
   }
   const rows = await prisma.profileMember.findMany({
     where: { userId: caller.userId, profile: granted },
     select: { perms: true, profile: { select: PROFILE } },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map((m) => ({ ...withNameOpened(m.profile), perms: m.perms.filter(isPerm) }));
+  return rows.map((m) => accessible(m.profile, m.perms.filter(isPerm)));
 }
 
 /**

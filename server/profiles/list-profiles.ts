@@ -26,9 +26,16 @@ export async function listProfiles(options: {
   kind?: ProfileKind;
 }): Promise<ProfileList> {
   const { caller, state, kind } = options;
+  // Filtered before the names are read: only the names of the profiles listed are opened (sealed at rest).
   const profiles = (await accessibleProfiles(caller))
-    .map((p) => ({ ...p, state: publicProfileState(p.state) }))
-    .filter((p) => (state === undefined || p.state === state) && (kind === undefined || p.kind === kind))
-    .map(({ id, kind, name, state, perms }) => ({ id, kind, name, state, perms }));
+    .map((p) => ({ profile: p, state: publicProfileState(p.state) }))
+    .filter((p) => (state === undefined || p.state === state) && (kind === undefined || p.profile.kind === kind))
+    .map(({ profile, state }) => ({
+      id: profile.id,
+      kind: profile.kind,
+      name: profile.name,
+      state,
+      perms: profile.perms,
+    }));
   return { profiles, total: profiles.length };
 }

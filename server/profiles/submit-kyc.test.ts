@@ -120,4 +120,24 @@ describe("KYC submissions and privileges", () => {
       ["pending", "approved"],
     );
   });
+
+  it("C70 a submission checks access to its own profile without opening the sealed names of the others", async () => {
+    await setPrivileges(app.applicationId, ["sign_up", "submit_kyc"]);
+    const profile = await createProfile({ caller, kind: "personal" });
+    const other = await createProfile({ caller, kind: "personal" });
+    // A sealed name no key opens: anything that opened it would fail.
+    const unopenable = {
+      sealed:
+        "v1.gone.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA.AAAA",
+    };
+    const prisma = await db();
+    await prisma.profile.update({ where: { id: other.id }, data: { name: unopenable } });
+    try {
+      const submitted = await submitDetails({ caller, profileId: profile.id, body: DETAILS });
+      assert.equal(submitted.details.state, "pending");
+      assert.equal(submitted.name, "Ada Lovelace");
+    } finally {
+      await prisma.profile.update({ where: { id: other.id }, data: { name: "" } });
+    }
+  });
 });
