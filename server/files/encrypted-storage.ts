@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -52,13 +52,13 @@ function headerBytes(kekId: string, wrapped: Buffer, prefix: Buffer): Buffer {
 }
 
 function sealFrame(key: Buffer, prefix: Buffer, objectKey: string, index: number, last: boolean, plain: Buffer) {
-  const cipher = createCipheriv("aes-256-gcm", key, nonce(prefix, index));
+  const cipher = createCipheriv("aes-256-gcm", createSecretKey(key), nonce(prefix, index));
   cipher.setAAD(frameData(objectKey, index, last));
   return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
 }
 
 function openFrame(key: Buffer, prefix: Buffer, objectKey: string, index: number, last: boolean, sealed: Buffer) {
-  const decipher = createDecipheriv("aes-256-gcm", key, nonce(prefix, index));
+  const decipher = createDecipheriv("aes-256-gcm", createSecretKey(key), nonce(prefix, index));
   decipher.setAAD(frameData(objectKey, index, last));
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);

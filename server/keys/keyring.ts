@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  randomBytes,
+} from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -135,16 +143,18 @@ type Kek = {
 };
 
 function localKek(key: Buffer): Kek {
+  // A key object made once: Node 24 makes one of a raw key's bytes at every cipher, at about three times its cost.
+  const secret = createSecretKey(key);
   return {
     wrap(data, aad) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const cipher = createCipheriv("aes-256-gcm", secret, iv);
       cipher.setAAD(aad);
       const body = Buffer.concat([cipher.update(data), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), body]);
     },
     unwrap(wrapped, aad) {
-      const decipher = createDecipheriv("aes-256-gcm", key, wrapped.subarray(0, IV_BYTES));
+      const decipher = createDecipheriv("aes-256-gcm", secret, wrapped.subarray(0, IV_BYTES));
       decipher.setAAD(aad);
       decipher.setAuthTag(wrapped.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
@@ -199,6 +209,7 @@ export function parseKeyring(text: string, source: string, hsm?: HsmKeks): Keyri
 }
 
 function makeKeyring(currentKekId: string, keks: Map<string, Kek>, indexKey: Buffer): Keyring {
+  const index = createSecretKey(indexKey);
   const kek = (id: string) => {
     const found = keks.get(id);
     if (!found) throw new KeyringError(`key-encryption key ${id} is not in the keyring`);
@@ -222,7 +233,7 @@ function makeKeyring(currentKekId: string, keks: Map<string, Kek>, indexKey: Buf
     },
     unwrap,
     rewrap: (kekId, wrapped, context) => wrap(unwrap(kekId, wrapped, context), context),
-    blindIndex: (space, value) => createHmac("sha256", indexKey).update(`${space}\0${value}`, "utf8").digest("hex"),
+    blindIndex: (space, value) => createHmac("sha256", index).update(`${space}\0${value}`, "utf8").digest("hex"),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from "node:crypto";
 import { getConfig } from "../config.ts";
 import { instanceKeyring } from "./instance-keyring.ts";
 import type { Keyring } from "./keyring.ts";
@@ -44,7 +44,8 @@ export function sealValue(value: unknown, context: string, keyring: Keyring = in
 /** `value` (JSON) encrypted with the data key `key`, bound to `context`: the iv, and the ciphertext with its tag. */
 export function encryptValue(value: unknown, context: string, key: Buffer): { iv: Buffer; body: Buffer } {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  // As a key object: Node 24 makes one of raw bytes itself at every cipher, at about twice the cost.
+  const cipher = createCipheriv("aes-256-gcm", createSecretKey(key), iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final(), cipher.getAuthTag()]);
   return { iv, body };
@@ -53,7 +54,7 @@ export function encryptValue(value: unknown, context: string, key: Buffer): { iv
 /** What `encryptValue` sealed, from its iv and body in base64url; throws if either was altered or moved. */
 export function decryptValue<T>(iv: string, body: string, context: string, key: Buffer): T {
   const bytes = Buffer.from(body, "base64url");
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", createSecretKey(key), Buffer.from(iv, "base64url"));
   decipher.setAAD(Buffer.from(context, "utf8"));
   decipher.setAuthTag(bytes.subarray(bytes.length - 16));
   const text = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString();

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, randomUUID } from "node:crypto";
 import { getConfig } from "../config.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { instanceKeyring } from "./instance-keyring.ts";
@@ -107,7 +107,7 @@ const wrapAad = (context: string, keyId: string) =>
 
 function wrapDataKey(dataKey: Buffer, context: string, subjectKey: SubjectKey): Buffer {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", subjectKey.key, iv);
+  const cipher = createCipheriv("aes-256-gcm", createSecretKey(subjectKey.key), iv);
   cipher.setAAD(wrapAad(context, subjectKey.id));
   const body = Buffer.concat([cipher.update(dataKey), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]);
@@ -116,7 +116,7 @@ function wrapDataKey(dataKey: Buffer, context: string, subjectKey: SubjectKey): 
 function unwrapDataKey(wrapped: Buffer, context: string, keyId: string, key: Buffer): Buffer {
   if (wrapped.length !== IV_BYTES + TAG_BYTES + KEY_BYTES)
     throw new SealedValueError("a wrapped data key of bad length");
-  const decipher = createDecipheriv("aes-256-gcm", key, wrapped.subarray(0, IV_BYTES));
+  const decipher = createDecipheriv("aes-256-gcm", createSecretKey(key), wrapped.subarray(0, IV_BYTES));
   decipher.setAAD(wrapAad(context, keyId));
   decipher.setAuthTag(wrapped.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);

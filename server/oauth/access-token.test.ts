@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
+import { createSecretKey, randomBytes } from "node:crypto";
 import { before, describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
@@ -67,7 +67,7 @@ describe("access tokens", () => {
     assert.ok(verifyAccessToken(token, key));
     const claims = verifyAccessToken(token, key)!;
     assert.equal(verifyAccessToken(token, accessTokenKey(randomBytes(32).toString("base64url"))), undefined);
-    const forged = signAccessToken({ ...claims, exp: claims.exp + 3600_000 }, randomBytes(32));
+    const forged = signAccessToken({ ...claims, exp: claims.exp + 3600_000 }, createSecretKey(randomBytes(32)));
     assert.equal(verifyAccessToken(forged, key), undefined);
     const [prefix, payload, mac] = token.split(".") as [string, string, string];
     const longer = Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600_000 })).toString("base64url");

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from "node:crypto";
 
 /**
  * What a client-credentials access token says about itself. Nothing of it is stored: the token is the record, and
@@ -24,22 +24,27 @@ const PREFIX = "tr1.";
 /** HMAC-SHA256 in base64url, unpadded. */
 const MAC_LENGTH = 43;
 
-const keys = new Map<string, Buffer>();
+const keys = new Map<string, KeyObject>();
 
-/** The signing key: derived from the instance secret (HKDF-SHA256) under a label of its own, once per process. */
-export function accessTokenKey(instanceSecret: string): Buffer {
+/**
+ * The signing key: derived from the instance secret (HKDF-SHA256) under a label of its own, once per process, and
+ * kept as a key object (Node 24 would make one of raw bytes at every MAC).
+ */
+export function accessTokenKey(instanceSecret: string): KeyObject {
   let key = keys.get(instanceSecret);
   if (!key) {
-    key = Buffer.from(hkdfSync("sha256", instanceSecret, "tokenrail", "client-credentials-access-tokens", 32));
+    key = createSecretKey(
+      Buffer.from(hkdfSync("sha256", instanceSecret, "tokenrail", "client-credentials-access-tokens", 32)),
+    );
     keys.set(instanceSecret, key);
   }
   return key;
 }
 
-const mac = (key: Buffer, signed: string) => createHmac("sha256", key).update(signed).digest("base64url");
+const mac = (key: KeyObject, signed: string) => createHmac("sha256", key).update(signed).digest("base64url");
 
 /** `tr1.<base64url JSON claims>.<base64url HMAC-SHA256 of what precedes the last dot>`. */
-export function signAccessToken(claims: AccessTokenClaims, key: Buffer): string {
+export function signAccessToken(claims: AccessTokenClaims, key: KeyObject): string {
   const signed = `${PREFIX}${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
   return `${signed}.${mac(key, signed)}`;
 }
@@ -53,7 +58,7 @@ export function isSignedAccessToken(token: string): boolean {
  * The claims of a token we signed with `key`, or undefined for anything else. The signature is compared in
  * constant time before anything of the payload is read; expiry and the client are the caller's to check.
  */
-export function verifyAccessToken(token: string, key: Buffer): AccessTokenClaims | undefined {
+export function verifyAccessToken(token: string, key: KeyObject): AccessTokenClaims | undefined {
   const dot = token.lastIndexOf(".");
   if (!token.startsWith(PREFIX) || dot < PREFIX.length || token.length - dot - 1 !== MAC_LENGTH) return undefined;
   const signed = token.slice(0, dot);
