@@ -155,7 +155,8 @@ function entriesSql(fileId: string, rows: readonly EntryRow[], now: Date, condit
 /**
  * The batch's entries and report lines, to be written in the statement that mints its credits: if every credit is
  * minted (`everyCredit`) under the order ids the rows name, the entries are recorded, and if every one is, the lines
- * and counts. The statement answers the ids of the entries it recorded (some may be taken: see `insertEntries`).
+ * and counts. The statement answers how many entries it recorded (on every row it answers: a number, not their
+ * ids, which on every row of a large batch would be the batch's size squared).
  */
 export function entriesAlongside(
   fileId: string,
@@ -166,7 +167,7 @@ export function entriesAlongside(
   const everyEntry = Prisma.sql`(SELECT count(*) FROM "written") = ${rows.length}`;
   return (everyCredit) => ({
     with: Prisma.sql`${entriesSql(fileId, rows, now, everyCredit)}, ${reportLinesSql(fileId, report, everyEntry)}`,
-    answer: Prisma.sql`(SELECT coalesce(jsonb_agg("id"::text), '[]'::jsonb) FROM "written")`,
+    answer: Prisma.sql`(SELECT count(*) FROM "written")::int`,
   });
 }
 

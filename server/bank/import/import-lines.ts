@@ -324,7 +324,13 @@ async function mintBatch(
     row.orderId = minted.get(row.line.identity)?.orderId ?? paidBefore.get(row.line.identity);
     if (!row.orderId) throw new Error(`credit ${row.line.identity} was neither minted nor found`);
   }
-  return new Set(Array.isArray(written) ? written.map(String) : []);
+  const count = typeof written === "number" ? written : 0;
+  if (count === 0) return new Set();
+  if (count === rows.length) return new Set(rows.map((row) => row.id));
+  // Some, not all (an identity taken by another import meanwhile): which ones, asked apart (the rare path).
+  const ids = rows.map((row) => row.id);
+  const found = await ctx.tx.bankEntry.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  return new Set(found.map((entry) => entry.id));
 }
 
 /** A payout's debit or return: the payouts decide; one that is not ours is ignored (debit) or unmatched (return). */
