@@ -80,6 +80,9 @@ function amountProblem(line: EntryLine): string | undefined {
   return undefined;
 }
 
+/** The most entries a batch writes in the statement that mints it (`entriesAlongside`). */
+const ALONGSIDE_ROWS = 50;
+
 /** Each import's debtors screened so far: a statement names the same payers again and again. */
 const screenedDebtors = new WeakMap<ImportContext, Map<string, PartyHit[]>>();
 
@@ -261,7 +264,9 @@ export async function importLines(
     return inOrder(answered, entries);
   };
   const report = (lines: ReportLine[]) => ({ lines, summary: options.summaryWith(lines) });
-  const before = !settles && rows.length > 0 ? expectedLines() : undefined;
+  // Only a small batch's: a large one's entries, beside its mints' sealed values in one statement's parameters, would
+  // raise the peak memory of a large file's import process (its heap is capped) past what it can spare.
+  const before = !settles && rows.length > 0 && rows.length <= ALONGSIDE_ROWS ? expectedLines() : undefined;
   const early = await mintBatch(ctx, toMint, rows, before && entriesAlongside(ctx.fileId, rows, now, report(before)));
   if (before && early.size === rows.length) return { lines: before, recorded: true };
   // Otherwise the entries not written yet, and the lines as they now read (a credit paid before names its order).
