@@ -9,18 +9,17 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../../oauth/caller.ts";
 import { applyPaymentStatus } from "../payments/payouts.ts";
 import { recordSafeguardingDay } from "../reconcile/safeguarding-day.ts";
-import { entryLines, type EntryLine } from "./entry-lines.ts";
 import { afterImport, monitorImported } from "./after-import.ts";
 import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
-import type { StreamedEntry } from "../iso20022/read-statement-stream.ts";
 import { currentIndex } from "../../screening/current-index.ts";
 import type { ScreeningIndex } from "../../screening/match/screening-index.ts";
-import { importLines, lookUpBatch, type ImportContext, type LookedUpBatch, type SummaryWith } from "./import-lines.ts";
+import { importLines, type ImportContext, type SummaryWith } from "./import-lines.ts";
 import { ImportBudget } from "./import-budget.ts";
 import { importInOwnProcess, importProcessFor } from "./import-process.ts";
 import { readInboundFile, type InboundFile, type StatementFile } from "./read-inbound-file.ts";
 import { storeInboundFile } from "./store-inbound-file.ts";
 import { activeTraceparent, inSpan } from "../../telemetry/tracing.ts";
+import { batchLines, firstBatch, type StatementBatches } from "./statement-batches.ts";
 
 export type { EntryReport, EntryResult, ImportReport } from "./import-report.ts";
 export { awaitImportedOrders, importDrivesSettled } from "./after-import.ts";
@@ -29,8 +28,7 @@ export { mintUnmatched } from "./mint-unmatched.ts";
 /** Where an imported file came from. */
 export type BankFileSource = "upload" | "inbox" | "api" | "simulator" | "sandbox-bank";
 
-/** Entries handled (and written) per batch: one set of statements per batch, memory bounded by it. */
-export const IMPORT_BATCH_SIZE = 500;
+export { IMPORT_BATCH_SIZE } from "./statement-batches.ts";
 
 /** How long an import's transaction may take: a 50 MB file is tens of thousands of entries. */
 const IMPORT_TIMEOUT_MS = 30 * 60_000;
@@ -239,37 +237,6 @@ async function prepareImport(options: ImportOptions, budget: ImportBudget) {
   if (!storing) await storeInboundFile(options.content, file.sha256, config);
   const batches = file.kind === "statement" ? await firstBatch(file, config, options.writableBy) : undefined;
   return { file, screening, storing, batches };
-}
-
-/** A statement's batches, the first read (and on PostgreSQL looked up) before the import's transaction starts. */
-type StatementBatches = {
-  batches: AsyncGenerator<StreamedEntry[]>;
-  first: IteratorResult<StreamedEntry[]>;
-  lines: EntryLine[];
-  lookedUp?: Promise<LookedUpBatch>;
-};
-
-async function firstBatch(file: StatementFile, config: Config, writableBy?: Caller): Promise<StatementBatches> {
-  const account = config.bank.account.iban;
-  const batches = file.entries(IMPORT_BATCH_SIZE);
-  const first = await batches.next();
-  const lines = first.done ? [] : batchLines(account, first.value, 0);
-  // Nothing of the file precedes its first batch, so its look-up needs no part of the transaction: on PostgreSQL it
-  // goes out beside the transaction's start, on a connection of its own (the embedded database has one, which the
-  // transaction holds: there the batch is looked up inside it).
-  const lookedUp =
-    config.database.kind === "postgres" && lines.length > 0
-      ? lookUpBatch(await db(), account, lines, writableBy)
-      : undefined;
-  lookedUp?.catch(() => undefined);
-  return { batches, first, lines, lookedUp };
-}
-
-/** A batch's lines, numbered after the `before` lines of the batches before it. */
-function batchLines(account: string, batch: readonly StreamedEntry[], before: number): EntryLine[] {
-  const lines: EntryLine[] = [];
-  for (const { entry } of batch) lines.push(...entryLines(account, entry, before + lines.length + 1));
-  return lines;
 }
 
 async function importStatement(

@@ -329,9 +329,8 @@ async function mintBatch(
     row.orderId = minted.get(row.line.identity)?.orderId ?? paidBefore.get(row.line.identity);
     if (!row.orderId) throw new Error(`credit ${row.line.identity} was neither minted nor found`);
   }
-  const count = typeof written === "number" ? written : 0;
-  if (count === 0) return new Set();
-  if (count === rows.length) return new Set(rows.map((row) => row.id));
+  if (written === 0) return new Set();
+  if (written === rows.length) return new Set(rows.map((row) => row.id));
   // Some, not all (an identity taken by another import meanwhile): which ones, asked apart (the rare path).
   const ids = rows.map((row) => row.id);
   const found = await ctx.tx.bankEntry.findMany({ where: { id: { in: ids } }, select: { id: true } });

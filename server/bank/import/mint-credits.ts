@@ -43,7 +43,7 @@ export type CreditToMint = {
 
 /**
  * More of a batch's writes in the statement that mints it: `WITH` items, which may read `"placed"` (the orders
- * written), and what the statement answers of them (an expression, read back as JSON).
+ * written), and how many rows they wrote (an integer expression the statement answers).
  */
 export type MintAlongside = { with: Prisma.Sql; answer: Prisma.Sql };
 
@@ -147,7 +147,7 @@ export async function mintCredits(
 
 /**
  * `mintCredits`, with more of the batch's writes in the same statement (`alongside`, given the condition that every
- * credit was minted), and what the statement answered of them (null when nothing was minted).
+ * credit was minted), and how many rows they wrote (0 when nothing was minted).
  */
 export async function mintCreditsWith(
   tx: DbOrTx,
@@ -155,8 +155,8 @@ export async function mintCreditsWith(
   config: Config,
   now: Date,
   alongside?: (everyCredit: Prisma.Sql) => MintAlongside,
-): Promise<{ minted: Map<string, MintedCredit>; alongside: unknown }> {
-  if (credits.length === 0) return { minted: new Map(), alongside: null };
+): Promise<{ minted: Map<string, MintedCredit>; alongside: number }> {
+  if (credits.length === 0) return { minted: new Map(), alongside: 0 };
   const sender = queueSender(config);
   const rows = credits.map((credit, ord) => {
     const chain = resolveChain(credit.chain, config.environment);
@@ -189,7 +189,7 @@ export async function mintCreditsWith(
   });
   const { mail } = config;
   const more = alongside?.(Prisma.sql`(SELECT count(*) FROM "placed") = ${credits.length}`);
-  const minted = await tx.$queryRaw<{ bankReference: string; orderId: string; txId: string; alongside: unknown }[]>`
+  const minted = await tx.$queryRaw<{ bankReference: string; orderId: string; txId: string; alongside: number }[]>`
     WITH "input" AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
         "ord" int, "orderId" uuid, "txId" uuid, "bankReference" text, "iban" jsonb, "amountMinor" text,
@@ -246,13 +246,13 @@ export async function mintCreditsWith(
       FROM "input" i JOIN "placed" o ON o."id" = i."orderId" ORDER BY i."ord"
     )${more ? Prisma.sql`, ${more.with}` : Prisma.empty}
     SELECT i."bankReference", i."orderId"::text AS "orderId", i."txId"::text AS "txId",
-      ${more ? more.answer : Prisma.sql`NULL`} AS "alongside"
+      ${more ? more.answer : Prisma.sql`0`}::int AS "alongside"
     FROM "input" i JOIN "placed" o ON o."id" = i."orderId"`;
   // The mail workers hear of the mail once the batch commits (one notification for the whole batch).
   if (minted.length > 0 && mail.smtpUrl) await announceMail(tx);
   return {
     minted: new Map(minted.map((row) => [row.bankReference, { orderId: row.orderId, chainTransactionId: row.txId }])),
-    alongside: minted[0]?.alongside ?? null,
+    alongside: minted[0]?.alongside ?? 0,
   };
 }
 
