@@ -82,8 +82,11 @@ export function statementName(sql: string): string {
   return name;
 }
 
+/** Connections of a process's pool to PostgreSQL. */
+export const POOL_SIZE = 10;
+
 export function openPostgres(url: string): RawDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   return {
     kind: "postgres",
     exclusive: async (work) => {

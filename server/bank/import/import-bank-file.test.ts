@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { closeDriverLocks } from "../../chains/chain-queue.ts";
+import { besideSlotsHeld } from "../../db/beside-slots.ts";
 import { db } from "../../db/client.ts";
+import { POOL_SIZE } from "../../db/driver.ts";
 import { isAppError } from "../../errors.ts";
 import { fileStorage } from "../../files/configured-storage.ts";
 import { CLIENT_CREDENTIALS, type Caller } from "../../oauth/caller.ts";
@@ -184,6 +186,27 @@ describe("issue 24: the importer", () => {
       assert.deepEqual(again.counts, reports[index]!.counts);
     }
   });
+
+  it(
+    "C47 more files at once than the database pool has connections all import, each credit minted once",
+    { timeout: 120_000 },
+    async () => {
+      // Each import's first look-ups may go out beside its transaction, on a second connection: with every connection
+      // held by such a transaction they would wait for one for ever (ten sandbox payments at once did).
+      const holder = await seedHolder();
+      const files = Array.from({ length: 2 * POOL_SIZE + 1 }, (_, i) => camt054([credit(holder.iban, `${i + 1}.00`)]));
+      const before = await rowCounts();
+      const reports = await Promise.all(files.map((bytes) => importBytes(bytes)));
+      const after = await rowCounts();
+      assert.deepEqual(
+        reports.map((report) => report.counts),
+        files.map(() => ({ minted: 1 })),
+      );
+      assert.equal(after.orders - before.orders, files.length);
+      assert.equal(after.entries - before.entries, files.length);
+      assert.equal(besideSlotsHeld(), 0);
+    },
+  );
 
   it("C48 each credit that cannot be minted lands as an exception with its reason", async () => {
     const prisma = await db();

@@ -3,6 +3,7 @@ import { electronicFormatIBAN } from "ibantools";
 import type { AuditActor } from "../../audit/record-audit.ts";
 import { serverClock, type Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
+import { besideSlot } from "../../db/beside-slots.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
@@ -96,17 +97,25 @@ async function importNow(options: ImportOptions): Promise<ImportReport> {
     return report;
   }
   const prisma = await db();
-  // On PostgreSQL a small file's transaction starts (a round trip) while the file is read and prepared: its reading
+  // On PostgreSQL the file's first look-ups go out beside its transaction, on other connections, when a slot allows
+  // (beside-slots.ts); the embedded database has one connection, which the transaction holds, so there they are made
+  // in order. A small file's transaction also starts (a round trip) while the file is read and prepared: its reading
   // waits until the transaction's `BEGIN` has gone out. A large file is prepared first, so that its connection does
-  // not wait idle in the transaction meanwhile; and on the embedded database, whose one connection the transaction
-  // holds, every file is.
+  // not wait idle in the transaction meanwhile.
+  const slot = config.database.kind === "postgres" ? besideSlot() : undefined;
   const small = "bytes" in options.content && options.content.bytes.length <= STORE_BESIDE_LIMIT;
-  const beside = small && config.database.kind === "postgres";
-  const preparing = beside
-    ? new Promise((resolve) => setImmediate(resolve)).then(() => prepareImport(options, budget))
-    : prepareImport(options, budget);
+  const early = small && slot !== undefined;
+  const prepare = () => prepareImport(options, budget, slot !== undefined);
+  const preparing = early ? new Promise((resolve) => setImmediate(resolve)).then(prepare) : prepare();
   preparing.catch(() => undefined);
-  if (!beside) await preparing;
+  if (!early) {
+    try {
+      await preparing;
+    } catch (error) {
+      slot?.release();
+      throw error;
+    }
+  }
   const asked = Date.now();
   const transaction = prisma.$transaction(
     async (tx) => {
@@ -166,6 +175,7 @@ async function importNow(options: ImportOptions): Promise<ImportReport> {
   );
   // A transaction that ended early (a duplicate, an error) leaves the file's batches unread: their reader closes.
   const report = await transaction.finally(async () => {
+    slot?.release();
     const prepared = await preparing.catch(() => undefined);
     await prepared?.batches?.batches.return(undefined);
   });
@@ -218,16 +228,15 @@ function checkAccounts(file: InboundFile, master: string): void {
  * What an import's transaction works from: the file read and checked (refused here if it is not a file to import),
  * the lists' index, its content being stored, and a statement's first batch read and looked up.
  */
-async function prepareImport(options: ImportOptions, budget: ImportBudget) {
+async function prepareImport(options: ImportOptions, budget: ImportBudget, beside: boolean) {
   const { config } = options;
   const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
   checkAccounts(file, config.bank.account.iban);
   // The lists' index (one query for their versions, and a build when they moved on) is asked for beside the
-  // transaction's start, on another connection; the embedded database has one connection, which the transaction
-  // holds until it ends, so there it is asked for first.
+  // transaction's start, on another connection, when the import holds a slot for that; else first.
   const screening = currentIndex();
   screening.catch(() => undefined);
-  if (config.database.kind === "pglite") await screening;
+  if (!beside) await screening;
   // The content is stored (sealed, C70) while the import's transaction runs, and the commit waits for it, so a
   // recorded file always has its content; a rollback leaves at most an unreferenced blob (the same bytes imported
   // again find it). A large file's is stored first instead: sealing is work on this thread, which beside the
@@ -235,7 +244,7 @@ async function prepareImport(options: ImportOptions, budget: ImportBudget) {
   const storing = file.size > STORE_BESIDE_LIMIT ? undefined : storeInboundFile(options.content, file.sha256, config);
   storing?.catch(() => undefined);
   if (!storing) await storeInboundFile(options.content, file.sha256, config);
-  const batches = file.kind === "statement" ? await firstBatch(file, config, options.writableBy) : undefined;
+  const batches = file.kind === "statement" ? await firstBatch(file, config, beside, options.writableBy) : undefined;
   return { file, screening, storing, batches };
 }
 

@@ -17,18 +17,20 @@ export type StatementBatches = {
   lookedUp?: Promise<LookedUpBatch>;
 };
 
-export async function firstBatch(file: StatementFile, config: Config, writableBy?: Caller): Promise<StatementBatches> {
+export async function firstBatch(
+  file: StatementFile,
+  config: Config,
+  beside: boolean,
+  writableBy?: Caller,
+): Promise<StatementBatches> {
   const account = config.bank.account.iban;
   const batches = file.entries(IMPORT_BATCH_SIZE);
   const first = await batches.next();
   const lines = first.done ? [] : batchLines(account, first.value, 0);
-  // Nothing of the file precedes its first batch, so its look-up needs no part of the transaction: on PostgreSQL it
-  // goes out beside the transaction's start, on a connection of its own (the embedded database has one, which the
-  // transaction holds: there the batch is looked up inside it).
-  const lookedUp =
-    config.database.kind === "postgres" && lines.length > 0
-      ? lookUpBatch(await db(), account, lines, writableBy)
-      : undefined;
+  // Nothing of the file precedes its first batch, so its look-up needs no part of the transaction: when the import
+  // holds a slot for it (beside-slots.ts), it goes out beside the transaction's start, on a connection of its own;
+  // else it is made inside the transaction.
+  const lookedUp = beside && lines.length > 0 ? lookUpBatch(await db(), account, lines, writableBy) : undefined;
   lookedUp?.catch(() => undefined);
   return { batches, first, lines, lookedUp };
 }
