@@ -4,6 +4,8 @@ import path from "node:path";
 import { IMPORT_PROCESS_BUNDLE, importInOwnProcess, type MemoryStage } from "../server/bank/import/import-process.ts";
 import { generateCamt054, syntheticCredits } from "../server/bank/iso20022/testing/generate-camt054.ts";
 import { getConfig } from "../server/config.ts";
+import { ibanNumberData } from "../server/ibans/iban-number.ts";
+import { profileNameData } from "../server/profiles/profile-name.ts";
 import { openPostgres } from "../server/db/driver.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { benchDatabase } from "./database.ts";
@@ -70,6 +72,8 @@ export async function memoryLeg(context: BenchContext): Promise<MemoryResult> {
       LOG_LEVEL: "warn",
       TOKENRAIL_DATA_DIR: path.join(dir, "data"),
       DATABASE_URL: database.url,
+      // The keyring the holders' names and IBANs were sealed with (seedHolders): the process opens and routes by it.
+      TOKENRAIL_KEYRING_FILE: config.keys.keyringFile,
     },
   });
   return {
@@ -84,7 +88,11 @@ export async function memoryLeg(context: BenchContext): Promise<MemoryResult> {
   };
 }
 
-/** The schema, and an approved holder (profile, address, IBAN) for each IBAN the file credits: the bench's setup. */
+/**
+ * The schema, and an approved holder (profile, address, IBAN) for each IBAN the file credits: the bench's setup. The
+ * rows are as the server writes them, the name and the IBAN sealed with the bench's keyring (`getConfig`, which the
+ * import process is given) and the IBAN found by its blind index.
+ */
 async function seedHolders(url: string, ibans: string[]): Promise<void> {
   const raw = openPostgres(url);
   try {
@@ -94,19 +102,21 @@ async function seedHolders(url: string, ibans: string[]): Promise<void> {
     await raw.exclusive(async (sql) => {
       await sql.query(
         `INSERT INTO "Profile" (id, kind, name, state, "updatedAt")
-       SELECT id::uuid, 'corporate', name, 'approved', now() FROM unnest($1::text[], $2::text[]) AS h(id, name)`,
-        [profiles, ibans],
+       SELECT id::uuid, 'corporate', name::jsonb, 'approved', now() FROM unnest($1::text[], $2::text[]) AS h(id, name)`,
+        [profiles, ibans.map((iban) => JSON.stringify(profileNameData(iban)))],
       );
       await sql.query(
         `INSERT INTO "Address" (id, "profileId", address, "addressKey", chain)
        SELECT gen_random_uuid(), p::uuid, a, a, 'sepolia' FROM unnest($1::text[], $2::text[]) AS h(p, a)`,
         [profiles, addresses],
       );
+      const numbers = ibans.map((iban) => ibanNumberData(iban));
       await sql.query(
-        `INSERT INTO "Iban" (id, "profileId", iban, address, "addressKey", chain, state, "requestedAt", "updatedAt")
-       SELECT gen_random_uuid(), p::uuid, i, a, a, 'sepolia', 'approved', now(), now()
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS h(p, i, a)`,
-        [profiles, ibans, addresses],
+        `INSERT INTO "Iban" (id, "profileId", iban, "ibanIndex", address, "addressKey", chain, state, "requestedAt",
+         "updatedAt")
+       SELECT gen_random_uuid(), p::uuid, i::jsonb, x, a, a, 'sepolia', 'approved', now(), now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS h(p, i, x, a)`,
+        [profiles, numbers.map((n) => JSON.stringify(n.iban)), numbers.map((n) => n.ibanIndex), addresses],
       );
     });
   } finally {
