@@ -234,4 +234,92 @@ describe("contents encrypted at rest", () => {
       assert.deepEqual(await bytesOf(await storage.get(key)), contents[i], "served sealed");
     }
   });
+
+  it("C70: a content written through the store's writer in parts of any size comes back byte for byte, and is never in plain text in the spool", async () => {
+    const { storage, filesOf, spoolDir } = sealedStore();
+    const spoolHolds = (bytes: Buffer) =>
+      fs.existsSync(spoolDir) &&
+      fs.readdirSync(spoolDir).some((name) => {
+        const held = fs.readFileSync(path.join(spoolDir, name));
+        return held.indexOf("ERIKA MUSTERMANN") !== -1 || held.indexOf(bytes.subarray(0, 16)) !== -1;
+      });
+    const cases = [
+      [0, 1000],
+      [1, 1],
+      [FRAME - 1, 7],
+      [FRAME, FRAME],
+      [FRAME + 1, 4096],
+      [3 * FRAME + 5, 65_537],
+      [2 * FRAME, 1],
+      [5 * FRAME + 33, 300_000],
+    ] as const;
+    for (const [i, [size, part]] of cases.entries()) {
+      const bytes = content(size, 3000 + i);
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      const writer = await storage.writer(spoolDir);
+      for (let at = 0; at < Math.max(size, 1); at += part) {
+        await writer.write(bytes.subarray(at, at + part));
+        if (size > 64) assert.equal(spoolHolds(bytes), false, `${size} bytes: the spool holds no plain content`);
+      }
+      assert.equal(await writer.store({ sha256, size }), sha256);
+      assert.deepEqual(await bytesOf(await storage.get(sha256)), bytes, `${size} bytes in parts of ${part}`);
+      assert.deepEqual(fs.readdirSync(spoolDir), [], "no spool file is left behind");
+    }
+    assert.equal(filesOf().length, cases.length);
+    // The same content written again is found stored: still one object.
+    const again = content(FRAME + 1, 3004);
+    const writer = await storage.writer(spoolDir);
+    await writer.write(again);
+    await writer.store({ sha256: createHash("sha256").update(again).digest("hex"), size: again.length });
+    assert.equal(filesOf().length, cases.length);
+    // A size that is not what was written is refused, and an upload refused part way leaves nothing.
+    const short = await storage.writer(spoolDir);
+    await short.write(again);
+    await assert.rejects(short.store({ sha256: "0".repeat(64), size: again.length - 1 }), /size/);
+    const dropped = await storage.writer(spoolDir);
+    await dropped.write(content(2 * FRAME, 77));
+    await dropped.discard();
+    assert.deepEqual(fs.readdirSync(spoolDir), [], "nothing of a discarded upload is left");
+    assert.equal(filesOf().length, cases.length);
+  });
+
+  it("C70: an object sealed before contents were sealed as they stream in (version 1) still opens, and rotation re-wraps it in its own version", async () => {
+    // Written by the version 1 writer (commit 05cb8e8) with the keyring beside it, a test keyring that seals nothing
+    // else: two whole frames and a part, a recognisable pattern with a personal value inside.
+    const fixture = path.join(import.meta.dirname, "testing", "v1");
+    const meta = JSON.parse(fs.readFileSync(path.join(fixture, "content.json"), "utf8")) as {
+      sha256: string;
+      size: number;
+      objectKey: string;
+    };
+    const plain = Buffer.alloc(meta.size);
+    for (let i = 0; i < plain.length; i += 1) plain[i] = (i * 31 + (i >> 8)) & 0xff;
+    Buffer.from("PASSPORT X1234567 ERIKA MUSTERMANN").copy(plain, 70_000);
+    assert.equal(createHash("sha256").update(plain).digest("hex"), meta.sha256);
+    const root = tmp();
+    const keyringFile = path.join(root, "keyring.json");
+    fs.copyFileSync(path.join(fixture, "keyring.json"), keyringFile);
+    const place = path.join(root, "files", meta.objectKey.slice(0, 2), meta.objectKey);
+    fs.mkdirSync(path.dirname(place), { recursive: true });
+    const original = fs.readFileSync(path.join(fixture, "object.bin"));
+    fs.writeFileSync(place, original);
+    const store = (keyring = readKeyring(keyringFile, { create: false })) =>
+      new EncryptedFileStorage(new LocalFileStorage(path.join(root, "files")), keyring, path.join(root, "spool"));
+    assert.equal(store().objectKey(meta.sha256), meta.objectKey);
+    assert.deepEqual(await bytesOf(await store().get(meta.sha256)), plain);
+    // A frame altered does not open.
+    const flipped = Buffer.from(original);
+    flipped[original.length - 20] = flipped[original.length - 20]! ^ 1;
+    fs.writeFileSync(place, flipped);
+    await assert.rejects(bytesOf(await store().get(meta.sha256)), Error, "an altered version 1 frame");
+    fs.writeFileSync(place, original);
+    addKeyEncryptionKey(keyringFile);
+    const rotated = store();
+    assert.equal(await rotated.rewrap(meta.sha256), true);
+    const rewrapped = fs.readFileSync(place);
+    assert.equal(rewrapped[5], 1, "still version 1");
+    assert.notEqual(rewrapped.subarray(0, 100).toString("latin1"), original.subarray(0, 100).toString("latin1"));
+    assert.deepEqual(await bytesOf(await rotated.get(meta.sha256)), plain);
+    assert.equal(await rotated.rewrap(meta.sha256), false, "already under the current key");
+  });
 });

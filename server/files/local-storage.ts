@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { contentPath, isContentKey, type FileStorage, type SpooledContent } from "./storage.ts";
+import {
+  contentPath,
+  isContentKey,
+  type ContentWriter,
+  type FileStorage,
+  type SpooledContent,
+  spoolingWriter,
+} from "./storage.ts";
 
 /**
  * Contents in a directory (`<dataDir>/files` by default), at `ab/<sha256>`. A file appears there complete or not at
@@ -57,6 +64,10 @@ export class LocalFileStorage implements FileStorage {
         await fs.rm(content.path, { force: true });
       }
     }
+  }
+
+  writer(spoolDir: string): Promise<ContentWriter> {
+    return spoolingWriter(spoolDir, (content) => this.put(content));
   }
 
   async get(key: string): Promise<ReadableStream<Uint8Array> | undefined> {

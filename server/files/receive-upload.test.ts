@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { AppError } from "../errors.ts";
-import { MULTIPART_OVERHEAD, receiveUpload } from "./receive-upload.ts";
+import { MULTIPART_OVERHEAD, receiveUpload, type ReceivedFile } from "./receive-upload.ts";
+import { spoolingWriter, type ContentWriter } from "./storage.ts";
 
 const BOUNDARY = "test-boundary-7MA4YWxkTrZu0gW";
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(3000, 7)]);
@@ -34,11 +35,29 @@ function streamOf(body: Buffer, chunk = 1000): ReadableStream<Uint8Array> {
 
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
+/** What each writer stored: the bytes its spool held when it was stored. */
+const stored = new Map<ContentWriter, Buffer>();
+
 function receive(body: Buffer | ReadableStream<Uint8Array>, declaredLength?: number, contentType = CONTENT_TYPE) {
   const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-spool-"));
   const stream = Buffer.isBuffer(body) ? streamOf(body) : body;
-  const run = receiveUpload({ contentType, declaredLength, body: stream }, { field: "file", limit: LIMIT, spoolDir });
+  const open = async () => {
+    const writer: ContentWriter = await spoolingWriter(spoolDir, (content) => {
+      stored.set(writer, fs.readFileSync(content.path));
+      return Promise.resolve(content.sha256);
+    });
+    return writer;
+  };
+  const run = receiveUpload({ contentType, declaredLength, body: stream }, { field: "file", limit: LIMIT, open });
   return { run, spoolDir };
+}
+
+/** The received file stored through its writer: the bytes stored. */
+async function storedBytes(received: ReceivedFile): Promise<Buffer> {
+  assert.equal(await received.writer.store(received), received.sha256);
+  const bytes = stored.get(received.writer);
+  assert.ok(bytes, "the writer stored the content");
+  return bytes;
 }
 
 async function refused(
@@ -69,9 +88,9 @@ describe("receiving an upload", () => {
     const received = await run;
     assert.equal(received.name, "Kontoauszug März.pdf");
     assert.equal(received.type, "application/pdf");
-    assert.equal(received.content.size, PDF.length);
-    assert.equal(received.content.sha256, createHash("sha256").update(PDF).digest("hex"));
-    assert.deepEqual(fs.readFileSync(received.content.path), PDF);
+    assert.equal(received.size, PDF.length);
+    assert.equal(received.sha256, createHash("sha256").update(PDF).digest("hex"));
+    assert.deepEqual(await storedBytes(received), PDF);
   });
 
   it("names a file part without a filename 'document', and takes an undeclared or generic type", async () => {
@@ -217,12 +236,12 @@ describe("reading the multipart body", () => {
   it("reads the file whatever the chunking, a boundary split across chunks at every position included", async () => {
     for (const size of [1, 2, 3, 5, 7, 13, 31, 64, two.length]) {
       const received = await receive(chunked(split(two, size))).run;
-      assert.deepEqual(fs.readFileSync(received.content.path), tricky, `chunks of ${size}`);
+      assert.deepEqual(await storedBytes(received), tricky, `chunks of ${size}`);
       assert.equal(received.name, "doc.pdf");
     }
     for (let at = 1; at < two.length; at++) {
       const received = await receive(chunked([two.subarray(0, at), two.subarray(at)])).run;
-      assert.deepEqual(fs.readFileSync(received.content.path), tricky, `split at ${at}`);
+      assert.deepEqual(await storedBytes(received), tricky, `split at ${at}`);
     }
   });
 
@@ -235,7 +254,7 @@ describe("reading the multipart body", () => {
       Buffer.from("epilogue text"),
     ]);
     const received = await receive(chunked(split(noisy, 4))).run;
-    assert.deepEqual(fs.readFileSync(received.content.path), tricky);
+    assert.deepEqual(await storedBytes(received), tricky);
   });
 
   it("refuses a body that ends before its closing boundary, or has none at all, saying so", async () => {

@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import { Busboy, type BusboyFileStream, type BusboyInstance } from "@fastify/busboy";
 import { AppError } from "../errors.ts";
 import { MAX_PART_HEADER_BYTES } from "../header-limits.ts";
@@ -8,7 +6,7 @@ import { isUnstorable } from "../unstorable.ts";
 import type { MultipartRequest } from "./multipart-request.ts";
 import { multipartBoundary, PartHeaderGuard } from "./part-header-guard.ts";
 import { declaredTypeAgrees, SNIFF_BYTES, sniffType, type DocumentType } from "./sniff.ts";
-import type { SpooledContent } from "./storage.ts";
+import type { ContentWriter } from "./storage.ts";
 
 /** CONTRACT §4.21: the File's name is at most 100 characters (counted as Unicode code points). */
 export const MAX_FILENAME_LENGTH = 100;
@@ -17,7 +15,8 @@ export const MULTIPART_OVERHEAD = 64 * 1024;
 /** The name of a file part that carries none (the v4 SDK's default). */
 export const DEFAULT_FILENAME = "document";
 
-export type ReceivedFile = { name: string; type: DocumentType; content: SpooledContent };
+/** A file received in full and checked: its name, its type by content, its SHA-256 and size, in its writer. */
+export type ReceivedFile = { name: string; type: DocumentType; sha256: string; size: number; writer: ContentWriter };
 
 export function tooLarge(limit: number): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", `File exceeds the limit of ${limit} bytes`);
@@ -90,8 +89,7 @@ type Receiving = {
   stream: BusboyFileStream;
   name: string;
   declared: string | undefined;
-  spool: string;
-  handle?: fs.FileHandle;
+  writer?: ContentWriter;
   hash: ReturnType<typeof createHash>;
   size: number;
   head: Buffer;
@@ -99,10 +97,9 @@ type Receiving = {
   complete: boolean;
 };
 
-/** Writes the file part into its spool file as the parser hands it over, hashing and sniffing it on the way. */
-async function spool(file: Receiving, spoolDir: string): Promise<void> {
-  await fs.mkdir(spoolDir, { recursive: true });
-  file.handle = await fs.open(file.spool, "wx", 0o600);
+/** Writes the file part into its writer as the parser hands it over, hashing and sniffing it on the way. */
+async function spool(file: Receiving, open: () => Promise<ContentWriter>): Promise<void> {
+  file.writer = await open();
   for await (const chunk of file.stream as AsyncIterable<Buffer>) {
     if (!file.type) {
       file.head = Buffer.concat([file.head, chunk]).subarray(0, SNIFF_BYTES);
@@ -110,7 +107,7 @@ async function spool(file: Receiving, spoolDir: string): Promise<void> {
     }
     file.hash.update(chunk);
     file.size += chunk.byteLength;
-    await file.handle.write(chunk);
+    await file.writer.write(chunk);
   }
   // Past the size limit the parser cuts the part short; its 'limit' event has already refused the upload.
   if (file.stream.truncated) return;
@@ -126,16 +123,17 @@ function write(parser: BusboyInstance, chunk: Uint8Array): Promise<void> {
 }
 
 /**
- * Reads a multipart body as it arrives and keeps the part named `field` in a spool file: its size is checked on
- * every chunk (413 past `limit`, before the rest is read), its type from its first bytes, its SHA-256 computed on
- * the way; any part's header block over `MAX_PART_HEADER_BYTES` is 431 (C42). Other parts are read past and
- * dropped. The caller owns the spool file it returns.
+ * Reads a multipart body as it arrives and writes the part named `field` into a writer (`open`, a store's: the
+ * sealed store seals it as it comes): its size is checked on every chunk (413 past `limit`, before the rest is read),
+ * its type from its first bytes, its SHA-256 computed on the way; any part's header block over
+ * `MAX_PART_HEADER_BYTES` is 431 (C42). Other parts are read past and dropped. A refused upload's writer is
+ * discarded here; the caller stores (or discards) the one it is given back.
  */
 export async function receiveUpload(
   request: MultipartRequest,
-  options: { field: string; limit: number; spoolDir: string },
+  options: { field: string; limit: number; open: () => Promise<ContentWriter> },
 ): Promise<ReceivedFile> {
-  const { field, limit, spoolDir } = options;
+  const { field, limit, open } = options;
   const boundary = multipartBoundary(request.contentType);
   if (boundary === undefined) {
     throw new AppError("MALFORMED_BODY", "The multipart/form-data Content-Type names no valid boundary");
@@ -175,14 +173,13 @@ export async function receiveUpload(
         // RFC 7578 reads a part without a Content-Type as text/plain, and so does the parser: neither says anything
         // about a document, whose type is judged by its bytes.
         declared: mimeType === "text/plain" ? undefined : mimeType,
-        spool: path.join(spoolDir, `${randomBytes(16).toString("hex")}.part`),
         hash: createHash("sha256"),
         size: 0,
         head: Buffer.alloc(0),
         complete: false,
       };
       stream.on("limit", () => fail(tooLarge(limit)));
-      spooling = spool(file, spoolDir).catch(fail);
+      spooling = spool(file, open).catch(fail);
     } catch (error) {
       stream.resume();
       fail(error);
@@ -207,13 +204,8 @@ export async function receiveUpload(
     await Promise.race([finished, failed]);
     await spooling;
     if (failure !== undefined) throw failure;
-    if (!file?.complete || !file.type || !file.handle) throw invalidFile("Missing file", "is required");
-    await file.handle.close();
-    return {
-      name: file.name,
-      type: file.type,
-      content: { path: file.spool, sha256: file.hash.digest("hex"), size: file.size },
-    };
+    if (!file?.complete || !file.type || !file.writer) throw invalidFile("Missing file", "is required");
+    return { name: file.name, type: file.type, sha256: file.hash.digest("hex"), size: file.size, writer: file.writer };
   } catch (error) {
     // Stop reading: whatever else the client sends is not wanted.
     await reader.cancel().catch(() => undefined);
@@ -221,8 +213,7 @@ export async function receiveUpload(
     if (file) {
       file.stream.destroy();
       await spooling;
-      await file.handle?.close().catch(() => undefined);
-      await fs.rm(file.spool, { force: true });
+      await file.writer?.discard();
     }
     throw error;
   }

@@ -4,7 +4,14 @@ import { Readable } from "node:stream";
 import { AwsV4Signer } from "aws4fetch";
 import { serverClock, type Clock } from "../clock.ts";
 import type { FileStorageConfig } from "./file-settings.ts";
-import { contentPath, isContentKey, type FileStorage, type SpooledContent } from "./storage.ts";
+import {
+  contentPath,
+  isContentKey,
+  type ContentWriter,
+  type FileStorage,
+  type SpooledContent,
+  spoolingWriter,
+} from "./storage.ts";
 
 type S3Config = Extract<FileStorageConfig, { kind: "s3" }>;
 
@@ -25,6 +32,7 @@ const amzDate = (date: Date) => date.toISOString().replace(/[:-]|\.\d{3}/g, "");
  * content's own SHA-256, already known from the upload, so the spooled file streams up without being read twice.
  */
 export class S3FileStorage implements FileStorage {
+  readonly hashesPayload = true;
   private readonly endpoint: URL;
 
   constructor(
@@ -101,6 +109,10 @@ export class S3FileStorage implements FileStorage {
       body,
     });
     if (!res.ok) throw new Error(`S3 PUT answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+
+  writer(spoolDir: string): Promise<ContentWriter> {
+    return spoolingWriter(spoolDir, (content) => this.put(content));
   }
 
   async get(key: string): Promise<ReadableStream<Uint8Array> | undefined> {

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { serverClock, type Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
@@ -11,7 +10,7 @@ import type { FileStorage } from "./storage.ts";
 
 /**
  * `POST /files` (CONTRACT §4.21): the part named `file` is received as it streams in (size, type by content,
- * SHA-256), stored by its hash, and recorded as a File of the caller. The same content uploaded twice is two Files
+ * SHA-256; sealed on the way, C70), stored by its hash, and recorded as a File of the caller. The same content uploaded twice is two Files
  * and one stored blob. The client's filename is kept as the File's name only, never used as a path.
  */
 export async function uploadFile(options: {
@@ -26,22 +25,17 @@ export async function uploadFile(options: {
   const received = await receiveUpload(request, {
     field: "file",
     limit: config.files.sizeLimit,
-    spoolDir: config.files.spoolDir,
+    open: () => storage.writer(config.files.spoolDir),
   });
-  let key: string;
-  try {
-    key = await storage.put(received.content);
-  } finally {
-    await fs.rm(received.content.path, { force: true });
-  }
+  const key = await received.writer.store(received);
   const prisma = await db();
   const now = clock();
   const row = await prisma.storedFile.create({
     data: {
       name: received.name,
       type: received.type,
-      size: received.content.size,
-      hash: received.content.sha256,
+      size: received.size,
+      hash: received.sha256,
       storageKey: key,
       uploadedById: caller.userId,
       applicationId: caller.applicationId,

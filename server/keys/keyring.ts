@@ -30,6 +30,11 @@ export type Keyring = {
   kekIds: string[];
   /** A fresh data key wrapped by the current KEK, bound to `context` (what it protects). */
   newDataKey(context: string): { kekId: string; wrapped: Buffer; key: Buffer };
+  /**
+   * A data key made elsewhere wrapped by the current KEK, bound to `context`: for a content sealed as it streams in,
+   * whose context (its object key) is known only at its end.
+   */
+  wrapDataKey(key: Buffer, context: string): { kekId: string; wrapped: Buffer };
   /** The data key `wrapped` holds; throws if the KEK is unknown or the wrapping was altered or moved. */
   unwrap(kekId: string, wrapped: Buffer, context: string): Buffer;
   /** The same data key wrapped by the current KEK. */
@@ -231,6 +236,7 @@ function makeKeyring(currentKekId: string, keks: Map<string, Kek>, indexKey: Buf
       const key = randomBytes(KEY_BYTES);
       return { ...wrap(key, context), key };
     },
+    wrapDataKey: wrap,
     unwrap,
     rewrap: (kekId, wrapped, context) => wrap(unwrap(kekId, wrapped, context), context),
     blindIndex: (space, value) => createHmac("sha256", index).update(`${space}\0${value}`, "utf8").digest("hex"),
