@@ -3,7 +3,7 @@ import type { KycModel, ProfileKind, ProfileState } from "../generated/prisma/en
 import { requiredSections, sameSection, type SectionStatus } from "./kyc-rules.ts";
 import type { ProfileView } from "./profile.responses.ts";
 import { publicProfileState } from "./public-state.ts";
-import { openStateReason, withNameOpened } from "./profile-name.ts";
+import { openProfileName, openStateReason } from "./profile-name.ts";
 
 export type { ProfileView };
 
@@ -17,6 +17,10 @@ export type LoadedProfile = {
   sections: SectionStatus[];
 };
 
+/**
+ * The profile with its sections' states. Its name and state reason (sealed at rest, C70) are opened when they are
+ * read, once: a KYC submission loads the profile to check it, and again for its answer, which alone shows the name.
+ */
 export async function loadProfile(tx: DbOrTx, id: string): Promise<LoadedProfile | undefined> {
   const row = await tx.profile.findUnique({
     where: { id },
@@ -31,11 +35,20 @@ export async function loadProfile(tx: DbOrTx, id: string): Promise<LoadedProfile
     },
   });
   if (!row) return undefined;
-  const { submissions, ...profile } = row;
+  let name: string | undefined;
+  let stateReason: string | null | undefined;
   return {
-    ...withNameOpened(profile),
-    stateReason: openStateReason(profile.stateReason),
-    sections: submissions,
+    id: row.id,
+    kind: row.kind,
+    get name() {
+      return (name ??= openProfileName(row.name));
+    },
+    state: row.state,
+    kycModel: row.kycModel,
+    get stateReason() {
+      return stateReason === undefined ? (stateReason = openStateReason(row.stateReason)) : stateReason;
+    },
+    sections: row.submissions,
   };
 }
 
