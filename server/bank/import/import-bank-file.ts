@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { electronicFormatIBAN } from "ibantools";
-import type { AuditActor } from "../../audit/record-audit.ts";
-import { serverClock, type Clock } from "../../clock.ts";
+import { serverClock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { besideSlot } from "../../db/beside-slots.ts";
 import { db } from "../../db/client.ts";
@@ -10,34 +8,28 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../../oauth/caller.ts";
 import { applyPaymentStatus } from "../payments/payouts.ts";
 import { recordSafeguardingDay } from "../reconcile/safeguarding-day.ts";
+import type { InboundFile, StatementFile } from "./read-inbound-file.ts";
 import { afterImport, monitorImported } from "./after-import.ts";
 import { countResults, recordReportLines, storedReport, type EntryReport, type ImportReport } from "./import-report.ts";
-import { currentIndex } from "../../screening/current-index.ts";
 import type { ScreeningIndex } from "../../screening/match/screening-index.ts";
 import { importLines, type ImportContext, type SummaryWith } from "./import-lines.ts";
 import { ImportBudget } from "./import-budget.ts";
 import { importInOwnProcess, importProcessFor } from "./import-process.ts";
-import { readInboundFile, type InboundFile, type StatementFile } from "./read-inbound-file.ts";
-import { storeInboundFile } from "./store-inbound-file.ts";
 import { activeTraceparent, inSpan } from "../../telemetry/tracing.ts";
-import { batchLines, firstBatch, type StatementBatches } from "./statement-batches.ts";
+import { batchLines, type StatementBatches } from "./statement-batches.ts";
+import { prepareImport, STORE_BESIDE_LIMIT, type ImportOptions } from "./prepare-import.ts";
 
 export type { EntryReport, EntryResult, ImportReport } from "./import-report.ts";
 export { awaitImportedOrders, importDrivesSettled } from "./after-import.ts";
 export { mintUnmatched } from "./mint-unmatched.ts";
 
-/** Where an imported file came from. */
-export type BankFileSource = "upload" | "inbox" | "api" | "simulator" | "sandbox-bank";
-
+export type { BankFileSource } from "./prepare-import.ts";
 export { IMPORT_BATCH_SIZE } from "./statement-batches.ts";
 
 /** How long an import's transaction may take: a 50 MB file is tens of thousands of entries. */
 const IMPORT_TIMEOUT_MS = 30 * 60_000;
 /** How long an import waits for the database (on the embedded one, for another import to finish). */
 const IMPORT_MAX_WAIT_MS = 10 * 60_000;
-
-/** Files up to this size (bytes) are stored while their import runs; larger ones before it. */
-const STORE_BESIDE_LIMIT = 256 * 1024;
 
 /**
  * Imports one bank file (camt.052/053/054, pain.002): validated against its schema before anything is read, then
@@ -68,23 +60,6 @@ export function importBankFile(options: ImportOptions): Promise<ImportReport> {
     return report;
   });
 }
-
-type ImportOptions = {
-  content: { path: string } | { bytes: Uint8Array };
-  name: string;
-  source: BankFileSource;
-  config: Config;
-  actor?: AuditActor;
-  /** The sandbox's restricted reporters: credits only to IBANs of profiles this caller may write. */
-  writableBy?: Caller;
-  clock?: Clock;
-  /** Drive the chain queue after the commit (default); the mints are queued and driven by the job otherwise. */
-  driveChain?: boolean;
-  /** Called after each batch is written, inside the transaction (a throw rolls the whole file back). */
-  afterBatch?: (batch: number) => Promise<void> | void;
-  /** The import's time limit; by default `bank.importTimeLimitSeconds` from now (import-budget.ts). */
-  budget?: ImportBudget;
-};
 
 async function importNow(options: ImportOptions): Promise<ImportReport> {
   const { config, clock = serverClock } = options;
@@ -207,45 +182,6 @@ function otherContent(messageId: string, fileId: string): AppError {
   return new AppError("CONFLICT", `A bank file with message id ${messageId} was imported with other content`, {
     "GrpHdr/MsgId": `${messageId} was imported before (file ${fileId}) with other content`,
   });
-}
-
-/** Every report of a statement must be of the master account: another account's statement is not ours to book. */
-function checkAccounts(file: InboundFile, master: string): void {
-  if (file.kind !== "statement") return;
-  const { container } = file;
-  file.reports.forEach((report, index) => {
-    const element = `Document/${container.message}/${container.report}[${index + 1}]/Acct/Id/IBAN`;
-    const iban = report.accountIban ? (electronicFormatIBAN(report.accountIban) ?? report.accountIban) : undefined;
-    if (iban === master) return;
-    const reason = iban
-      ? `is ${iban}, not the master account ${master}: the file is about another account`
-      : `is missing: the report names no IBAN, so it cannot be the master account ${master}`;
-    throw new AppError("VALIDATION", `The bank file was refused: ${element} ${reason}`, { [element]: reason });
-  });
-}
-
-/**
- * What an import's transaction works from: the file read and checked (refused here if it is not a file to import),
- * the lists' index, its content being stored, and a statement's first batch read and looked up.
- */
-async function prepareImport(options: ImportOptions, budget: ImportBudget, beside: boolean) {
-  const { config } = options;
-  const file = await readInboundFile(options.content, config.bank.maxFileBytes, budget);
-  checkAccounts(file, config.bank.account.iban);
-  // The lists' index (one query for their versions, and a build when they moved on) is asked for beside the
-  // transaction's start, on another connection, when the import holds a slot for that; else first.
-  const screening = currentIndex();
-  screening.catch(() => undefined);
-  if (!beside) await screening;
-  // The content is stored (sealed, C70) while the import's transaction runs, and the commit waits for it, so a
-  // recorded file always has its content; a rollback leaves at most an unreferenced blob (the same bytes imported
-  // again find it). A large file's is stored first instead: sealing is work on this thread, which beside the
-  // import's own would finish only at its end.
-  const storing = file.size > STORE_BESIDE_LIMIT ? undefined : storeInboundFile(options.content, file.sha256, config);
-  storing?.catch(() => undefined);
-  if (!storing) await storeInboundFile(options.content, file.sha256, config);
-  const batches = file.kind === "statement" ? await firstBatch(file, config, beside, options.writableBy) : undefined;
-  return { file, screening, storing, batches };
 }
 
 async function importStatement(
