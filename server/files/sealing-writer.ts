@@ -16,19 +16,26 @@ import type { ContentWriter, FileStorage } from "./storage.ts";
 
 /** Reads of a spooled file sealed through a writer: 1 MiB at a time, the memory a store holds at once. */
 const READ_BYTES = 16 * FRAME;
+/**
+ * Sealed frames are held until this many bytes are waiting, then written in one go: a document of up to 1 MiB is
+ * written once, with its header, when it ends (a write per frame cost the server more than the sealing).
+ */
+const FLUSH_BYTES = 16 * FRAME;
 
 /**
  * A content sealed as it arrives (./sealed-format.ts, version 2): each 64 KiB frame is sealed as soon as it is whole
- * and written to a spool file after the room left for the header, so the content itself never lies on disk, not even
- * in the spool, and is never read back. When it ends, its last frame is sealed, its data key wrapped for its object
- * key (known now that its hash is), the header written in its room, and the spool handed to the store under that key.
- * One frame of content is held in memory at a time.
+ * and written to a spool file after the room left for the header (`FLUSH_BYTES` at a time), so the content itself
+ * never lies on disk, not even in the spool, and is never read back. When it ends, its last frame is sealed, its data
+ * key wrapped for its object key (known now that its hash is), the header written in its room, and the spool handed
+ * to the store under that key. One frame of content, and up to `FLUSH_BYTES` of sealed frames, are held in memory.
  */
 export class SealingWriter implements ContentWriter {
   private readonly frame = Buffer.allocUnsafe(FRAME);
   private filled = 0;
   private index = 0;
   private position: number;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private finished = false;
 
   private constructor(
@@ -60,7 +67,6 @@ export class SealingWriter implements ContentWriter {
 
   async write(chunk: Uint8Array): Promise<void> {
     if (this.finished) throw new StoredContentError("written after the content was stored");
-    const sealed: Buffer[] = [];
     let at = 0;
     while (at < chunk.length) {
       const taken = Math.min(FRAME - this.filled, chunk.length - at);
@@ -68,9 +74,9 @@ export class SealingWriter implements ContentWriter {
       this.filled += taken;
       at += taken;
       // A whole frame is never the last: the last holds what is left, less than a frame.
-      if (this.filled === FRAME) sealed.push(...this.seal(false));
+      if (this.filled === FRAME) this.seal(false);
     }
-    if (sealed.length > 0) await this.append(sealed);
+    if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
   }
 
   async store({ sha256, size }: { sha256: string; size: number }): Promise<string> {
@@ -80,14 +86,21 @@ export class SealingWriter implements ContentWriter {
       if (size !== this.index * FRAME + this.filled) {
         throw new StoredContentError("the content's size is not what was written");
       }
-      await this.append(this.seal(true));
+      this.seal(true);
       const objectKey = this.keyring.blindIndex("file", sha256);
       const { kekId, wrapped } = this.keyring.wrapDataKey(this.dataKey, `file:${objectKey}`);
       const header = headerBytes({ version: WRITTEN_VERSION, kekId, wrapped, prefix: this.context.prefix });
-      if (header.length !== headerLength(this.keyring.currentKekId)) {
-        throw new StoredContentError("the header does not fit the room left for it");
+      const room = headerLength(this.keyring.currentKekId);
+      if (header.length !== room) throw new StoredContentError("the header does not fit the room left for it");
+      if (this.position === room) {
+        // Nothing written yet: the header and every frame in one write.
+        this.pending.unshift(header);
+        this.position = 0;
+        await this.flush();
+      } else {
+        await this.flush();
+        await this.handle.write(header, 0, header.length, 0);
       }
-      await this.handle.write(header, 0, header.length, 0);
       await this.handle.close();
       const sealed = async () => ({
         path: this.file,
@@ -111,16 +124,24 @@ export class SealingWriter implements ContentWriter {
     await fs.rm(this.file, { force: true });
   }
 
-  /** Seals the frame held (whole, or the last) and starts the next. */
-  private seal(last: boolean): Buffer[] {
-    const sealed = sealFrame(this.context, this.index, last, this.frame.subarray(0, this.filled));
+  /** Seals the frame held (whole, or the last), to be written with the next flush, and starts the next frame. */
+  private seal(last: boolean): void {
+    for (const part of sealFrame(this.context, this.index, last, this.frame.subarray(0, this.filled))) {
+      if (part.length === 0) continue;
+      this.pending.push(part);
+      this.pendingBytes += part.length;
+    }
     this.index += 1;
     this.filled = 0;
-    return sealed;
   }
 
-  private async append(buffers: Buffer[]): Promise<void> {
+  /** Writes the sealed frames waiting, at the spool's end. */
+  private async flush(): Promise<void> {
+    const buffers = this.pending;
     const length = buffers.reduce((sum, b) => sum + b.length, 0);
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (length === 0) return;
     const { bytesWritten } = await this.handle.writev(buffers, this.position);
     if (bytesWritten !== length) throw new StoredContentError("the sealed content could not be written whole");
     this.position += length;
