@@ -2,7 +2,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import { settlePayoutEntry } from "../payments/payouts.ts";
 import type { EntryLine } from "./entry-lines.ts";
 import type { EntryRow } from "./entry-rows.ts";
-import type { ImportContext } from "./import-lines.ts";
+import type { ImportContext } from "./import-context.ts";
 import { mintCreditsWith, routedTargets, type CreditToMint, type MintAlongside } from "./mint-credits.ts";
 
 /* What a batch's lines do beyond being recorded (./import-lines.ts): its credits minted, its payouts' entries settled. */

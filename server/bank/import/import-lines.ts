@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Caller } from "../../oauth/caller.ts";
-import type { ScreeningIndex } from "../../screening/match/screening-index.ts";
 import { debtorSubjects, openPartyCases, screenSubjects, type PartyHit } from "../../screening/screen-parties.ts";
 import type { EntryLine } from "./entry-lines.ts";
 import {
@@ -21,25 +19,15 @@ import { resolveIdentities, type ResolvedLine } from "./line-identities.ts";
 import { holderProblem, ibanHoldersLookUp, type IbanHolder } from "./iban-holders.ts";
 import type { CreditToMint } from "./mint-credits.ts";
 import { mintBatch, settlePayout } from "./batch-effects.ts";
+import type { ImportContext } from "./import-context.ts";
+
+export type { ImportContext };
 
 /*
  * One batch of a file's lines, inside the import's transaction: set-based where it counts (the look-ups, the mints,
  * the entries and the report lines are one statement each for the whole batch), one call per line only for the
  * rare payout debits and returns, which belong to the payouts.
  */
-
-/** What an import carries from batch to batch. */
-export type ImportContext = {
-  tx: Prisma.TransactionClient;
-  fileId: string;
-  /** The master account (electronic format): every identity is qualified by it. */
-  account: string;
-  config: Config;
-  now: Date;
-  writableBy?: Caller;
-  /** The lists every credit's debtor is screened against before it mints (C64). */
-  screening: ScreeningIndex;
-};
 
 /** A report line and the booked entry it stands for (none for a line that is not booked). */
 export type ReportLine = EntryReport & { entryId?: string };
