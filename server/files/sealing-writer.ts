@@ -107,8 +107,9 @@ export class SealingWriter implements ContentWriter {
         sha256: this.inner.hashesPayload ? await hashOf(this.file) : sha256,
         size: this.position,
       });
+      // The store's `put` is a no-op for an object already there: the same document uploaded again.
       if (this.replaces) await this.inner.replace(await sealed(), objectKey);
-      else if (!(await this.inner.exists(objectKey))) await this.inner.put(await sealed(), objectKey);
+      else await this.inner.put(await sealed(), objectKey);
       return sha256;
     } finally {
       this.dataKey.fill(0);
