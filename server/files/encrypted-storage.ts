@@ -1,6 +1,7 @@
 import { createHash, createSecretKey, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { freshBytes } from "../keys/fresh-bytes.ts";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Keyring } from "../keys/keyring.ts";
@@ -63,9 +64,9 @@ export class EncryptedFileStorage implements FileStorage {
     if (!isContentKey(key)) throw new Error("not a content key");
     if (await this.exists(key)) return;
     const objectKey = this.objectKey(key);
-    const dataKey = randomBytes(32);
+    const dataKey = freshBytes(32);
     const { kekId, wrapped } = this.keyring.wrapDataKey(dataKey, `file:${objectKey}`);
-    const prefix = randomBytes(PREFIX_BYTES);
+    const prefix = freshBytes(PREFIX_BYTES);
     const context = { key: createSecretKey(dataKey), prefix, version: WRITTEN_VERSION, objectKey };
     dataKey.fill(0);
     const plain = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

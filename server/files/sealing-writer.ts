@@ -1,6 +1,7 @@
 import { createHash, createSecretKey, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { freshBytes } from "../keys/fresh-bytes.ts";
 import type { Keyring } from "../keys/keyring.ts";
 import {
   FRAME,
@@ -55,10 +56,10 @@ export class SealingWriter implements ContentWriter {
     await fs.mkdir(spoolDir, { recursive: true });
     const file = path.join(spoolDir, `sealing-${randomBytes(8).toString("hex")}`);
     const handle = await fs.open(file, "wx", 0o600);
-    const dataKey = randomBytes(32);
+    const dataKey = freshBytes(32);
     const context: FrameContext = {
       key: createSecretKey(dataKey),
-      prefix: randomBytes(PREFIX_BYTES),
+      prefix: freshBytes(PREFIX_BYTES),
       version: WRITTEN_VERSION,
       objectKey: "",
     };

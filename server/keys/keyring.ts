@@ -7,6 +7,7 @@ import {
   hkdfSync,
   randomBytes,
 } from "node:crypto";
+import { freshBytes } from "./fresh-bytes.ts";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -152,7 +153,7 @@ function localKek(key: Buffer): Kek {
   const secret = createSecretKey(key);
   return {
     wrap(data, aad) {
-      const iv = randomBytes(IV_BYTES);
+      const iv = freshBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", secret, iv);
       cipher.setAAD(aad);
       const body = Buffer.concat([cipher.update(data), cipher.final()]);
@@ -170,7 +171,7 @@ function localKek(key: Buffer): Kek {
 function hsmKek(hsm: HsmKeks, label: string): Kek {
   return {
     wrap(data, aad) {
-      const iv = randomBytes(IV_BYTES);
+      const iv = freshBytes(IV_BYTES);
       return Buffer.concat([iv, hsm.encrypt(label, iv, aad, data)]);
     },
     unwrap(wrapped, aad) {
@@ -233,7 +234,7 @@ function makeKeyring(currentKekId: string, keks: Map<string, Kek>, indexKey: Buf
     currentKekId,
     kekIds: [...keks.keys()],
     newDataKey(context) {
-      const key = randomBytes(KEY_BYTES);
+      const key = freshBytes(KEY_BYTES);
       return { ...wrap(key, context), key };
     },
     wrapDataKey: wrap,

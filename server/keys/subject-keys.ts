@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, randomUUID } from "node:crypto";
+import { freshBytes } from "./fresh-bytes.ts";
 import { getConfig } from "../config.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { instanceKeyring } from "./instance-keyring.ts";
@@ -106,7 +107,7 @@ const wrapAad = (context: string, keyId: string) =>
   Buffer.from(`tokenrail subject data key\0${context}\0${keyId}`, "utf8");
 
 function wrapDataKey(dataKey: Buffer, context: string, subjectKey: SubjectKey): Buffer {
-  const iv = randomBytes(IV_BYTES);
+  const iv = freshBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", createSecretKey(subjectKey.key), iv);
   cipher.setAAD(wrapAad(context, subjectKey.id));
   const body = Buffer.concat([cipher.update(dataKey), cipher.final()]);
@@ -138,7 +139,7 @@ export function sealForSubject<T>(value: T, context: string, key: SubjectKey | u
 
 /** `value` sealed under the subject's key: a data key of its own, wrapped by `key`. */
 export function sealUnderSubjectKey(value: unknown, context: string, key: SubjectKey): Sealed {
-  const dataKey = randomBytes(KEY_BYTES);
+  const dataKey = freshBytes(KEY_BYTES);
   const { iv, body } = encryptValue(value, context, dataKey);
   return joined(key.id, wrapDataKey(dataKey, context, key), iv.toString("base64url"), body.toString("base64url"));
 }
