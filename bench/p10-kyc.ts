@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { PERSONAL_FORM, V4_PERSONAL_DETAILS } from "../e2e/fixtures/kyc-bodies.ts";
 import type { AppServer } from "./app-server.ts";
 import { linkedCustomer } from "./customer.ts";
-import { percentile, type Sample } from "./load.ts";
-import { inWindow, type Outcome } from "./p10-window.ts";
+import { percentile } from "./load.ts";
+import { inWindow, type Outcome, type WindowSample } from "./p10-window.ts";
 
 /**
  * P10's KYC leg: one KYC submission is what a partner sends for a customer (e2e/fixtures/kyc.ts, bench/customer.ts):
@@ -22,7 +22,7 @@ const DOCUMENT_BYTES = Number(process.env.BENCH_P10_DOCUMENT_KB ?? 256) * 1024;
 
 export type KycTarget = { app: AppServer; partner: Record<string, string>; profiles: string[] };
 /** A throughput sample (submissions/s) with the p50 of each step's own latency. */
-export type KycSample = Sample & { stepP50Ms: Record<KycStep, number> };
+export type KycSample = WindowSample & { stepP50Ms: Record<KycStep, number> };
 
 /** `count` profiles signed up and linked by the demo application, to submit KYC for. */
 export async function kycProfiles(app: AppServer, partner: Record<string, string>, count: number): Promise<string[]> {

@@ -99,7 +99,10 @@ export function printP10Report(options: {
     ? "INVALID — some requests were refused; the numbers do not measure the happy path"
     : `${pass ? "PASS" : "FAIL"} — ${legs.map((l) => `${l.leg} ${l.cost.toFixed(3)}`).join(", ")} (target ≤ ${target} each)`;
   const loadAfter = os.loadavg()[0] ?? 0;
+  const same = process.env.BENCH_P10_SAME;
   console.log(`\nP10 verdict: ${outcome}`);
+  if (same)
+    console.log(`An A/A run (BENCH_P10_SAME=${same}): both instances ran ${same}; the costs are the method's own.`);
   console.log(`1-min load ${context.loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after\n`);
   writeResult("p10", {
     machine: { ...machine(context.loadBefore), loadAfter: +loadAfter.toFixed(2) },
@@ -109,6 +112,7 @@ export function printP10Report(options: {
       rounds: samples.orders.sealed.length,
       seconds,
       documentBytes: KYC_DOCUMENT_BYTES,
+      ...(same ? { bothRan: same } : {}),
     },
     legs,
     kycStepsP50Ms: { sealed: steps("sealed"), plain: steps("plain") },

@@ -9,7 +9,7 @@ import { printP10Report, type Leg, type Side } from "./p10-report.ts";
 import { KYC_DOCUMENT_BYTES, kycProfiles, submitKycWindow, type KycTarget } from "./p10-kyc.ts";
 import { measureSealing } from "./p10-sealing.ts";
 import { runP10Signing } from "./p10-signing.ts";
-import { inWindow } from "./p10-window.ts";
+import { inWindow, type WindowSample } from "./p10-window.ts";
 import { serverDied } from "./processes.ts";
 import { LoadWindows } from "./profile.ts";
 import type { BenchContext } from "./settings.ts";
@@ -21,7 +21,7 @@ import type { BenchContext } from "./settings.ts";
  *    (personal data and files sealed, C70), the other with `TOKENRAIL_SEAL_AT_REST=off` (the baseline: stored as
  *    they come; a setting production refuses). Each gets `BENCH_P10_WALLETS` (20) funded customers and
  *    `BENCH_P10_PROFILES` (40) profiles to submit KYC for, made through the API. Then, leg by leg, both instances
- *    take the same load at the same time, `BENCH_P10_ROUNDS` (12) rounds: signed `POST /orders` for
+ *    take the same load at the same time, `BENCH_P10_ROUNDS` (20) rounds: signed `POST /orders` for
  *    `BENCH_P10_SECONDS` (3) s (P4's load: distinct orders, the wallets in turn, `BENCH_P4_CONCURRENCY` (20) in
  *    flight), then KYC submissions for twice as long (bench/p10-kyc.ts: document, details, form, verifications). Loaded at once, the two share whatever
  *    else the machine does at every moment (back-to-back batches on this shared machine drifted by ±30 % pair to
@@ -40,7 +40,7 @@ const WALLETS = Number(process.env.BENCH_P10_WALLETS ?? 20);
 const PROFILES = Number(process.env.BENCH_P10_PROFILES ?? 40);
 const SIDES: readonly Side[] = ["sealed", "plain"];
 /** Many short rounds rather than a few long ones: on a shared machine a pair close in time differs least. */
-const ROUNDS = Number(process.env.BENCH_P10_ROUNDS ?? 12);
+const ROUNDS = Number(process.env.BENCH_P10_ROUNDS ?? 20);
 const SECONDS = Number(process.env.BENCH_P10_SECONDS ?? 3);
 /** A KYC submission is four requests and takes about ten times an order: its windows are twice as long. */
 const KYC_SECONDS = 2 * SECONDS;
@@ -51,7 +51,10 @@ async function prepare(context: BenchContext, side: Side): Promise<Instance> {
   const name = `p10-${side}`;
   const database = await benchDatabase(path.join(context.temp, `${name}-data`), name.replace("-", "_"));
   if (database.kind === "postgres") context.atEnd(database.drop);
-  const env: Record<string, string> = side === "plain" ? { TOKENRAIL_SEAL_AT_REST: "off" } : {};
+  // BENCH_P10_SAME=sealed|plain runs both instances with one side's settings: an A/A run, whose cost is the method's
+  // own bias and noise (it should come out near 1.00).
+  const as = (process.env.BENCH_P10_SAME as Side | undefined) ?? side;
+  const env: Record<string, string> = as === "plain" ? { TOKENRAIL_SEAL_AT_REST: "off" } : {};
   const app = await startApp({ root: context.root, temp: context.temp, name, database, env, profileNamed: true });
   const started = performance.now();
   const customers = await fundedCustomers(app, { count: WALLETS, euros: "1000000" });
@@ -69,7 +72,11 @@ const ORDER_CONCURRENCY = Number(process.env.BENCH_P4_CONCURRENCY ?? 20);
  * for `seconds`. Both instances' orders are signed before either window opens: signing is this process's CPU, which
  * would otherwise slow the instance whose window had opened while the other's orders were being signed.
  */
-async function ordersWindow(instance: Instance, seconds: number, expected: number): Promise<() => Promise<Sample>> {
+async function ordersWindow(
+  instance: Instance,
+  seconds: number,
+  expected: number,
+): Promise<() => Promise<WindowSample>> {
   const signed = await signOrders(instance.customers, Math.ceil(expected * seconds * 3) + 50);
   const headers = { ...instance.customers[0]!.partner, "content-type": "application/json" };
   return () =>
@@ -109,7 +116,7 @@ export async function runP10(context: BenchContext): Promise<void> {
   const both = async (
     leg: Leg,
     seconds: number,
-    ready: (side: Side) => Promise<() => Promise<Sample>>,
+    ready: (side: Side) => Promise<() => Promise<WindowSample>>,
     record: boolean,
   ) => {
     const order = turns[leg]++ % 2 === 0 ? SIDES : [...SIDES].reverse();
@@ -125,7 +132,7 @@ export async function runP10(context: BenchContext): Promise<void> {
           leg === "orders" ? "POST /orders" : "KYC submissions",
           async () => {
             const sample = await windowOf[side]!();
-            return { result: sample, requests: Math.round(sample.rps * seconds) };
+            return { result: sample, requests: sample.answered };
           },
           `p10-${side}`,
         ),
@@ -136,7 +143,7 @@ export async function runP10(context: BenchContext): Promise<void> {
     if (!record) return result;
     for (const side of SIDES) {
       samples[leg][side].push(result[side]);
-      const count = Math.max(1, result[side].rps * seconds);
+      const count = Math.max(1, result[side].answered);
       cpu[leg][side].push((cpuMs(pids[side]!) - before[side]!) / count);
     }
     return result;
