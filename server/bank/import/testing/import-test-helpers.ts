@@ -3,6 +3,8 @@ import { db } from "../../../db/client.ts";
 import { FIXTURE_MASTER_IBAN } from "./bank-import-fixtures.ts";
 import { mulberry32 } from "../../../testing/seeded-random.ts";
 import { sealPayoutText } from "../../payments/payout-text.ts";
+import type { Config } from "../../../config.ts";
+import { importBankFile } from "../import-bank-file.ts";
 
 /** A small seeded generator (mulberry32): a randomized test names its seed and runs again the same way. */
 export function randomGenerator(seed: number) {
@@ -53,4 +55,34 @@ export async function releasedPayouts(
       },
     });
   }
+}
+
+/** How many rows the import writes to, each table's: a refused file changes none of them. */
+export async function rowCounts() {
+  const prisma = await db();
+  const [bankFiles, entries, lines, orders, payments, chainTransactions] = await Promise.all([
+    prisma.bankFile.count(),
+    prisma.bankEntry.count(),
+    prisma.bankFileEntry.count(),
+    prisma.order.count(),
+    prisma.incomingPayment.count(),
+    prisma.chainTransaction.count(),
+  ]);
+  return { bankFiles, entries, lines, orders, payments, chainTransactions };
+}
+
+/** `bytes` imported as an operator's upload, the chain left undriven unless `extra` says otherwise. */
+export function importFileBytes(
+  config: Config,
+  bytes: Uint8Array,
+  extra: Partial<Parameters<typeof importBankFile>[0]> = {},
+) {
+  return importBankFile({
+    content: { bytes },
+    name: "test.xml",
+    source: "upload",
+    config,
+    driveChain: false,
+    ...extra,
+  });
 }
