@@ -85,11 +85,13 @@ if (process.env.DATABASE_URL) {
     const text = fs.readFileSync(reason, "utf8");
     expect(text).toContain("Its import process ended before it answered, 3 times in a row (the last time: SIGKILL).");
     expect(text).toContain("TOKENRAIL_BANK_IMPORT_HEAP_MB (now 128)");
-    const logged = instance.server
-      .output()
-      .split("\n")
-      .filter((l) => l.includes('"msg":"bank file refused and moved to refused/"') && l.includes(name));
-    expect(logged).toHaveLength(1);
+    // The server logs the refusal after it writes the reason: the line may reach the pipe a moment later.
+    const logged = () =>
+      instance.server
+        .output()
+        .split("\n")
+        .filter((l) => l.includes('"msg":"bank file refused and moved to refused/"') && l.includes(name)).length;
+    await expect.poll(logged, { timeout: 10_000 }).toBe(1);
 
     // Nothing of it was written, and the server serves on.
     const list = await operator.get("/api/admin/bank/files?limit=100");
