@@ -1,13 +1,13 @@
-import { evaluateRule, lookbackMs } from "./evaluate-rules.ts";
+import { lookbackMs, sweepHighRisk, sweepRule, type HighRiskCheck, type Sweep } from "./evaluate-rules.ts";
 import { compareMovements, type Alert, type Movement, type ProfileFacts } from "./movement.ts";
 import type { Rule } from "./rule-parameters.ts";
 
-/** Whether a country is high risk for residency: the countries' tiers (`server/countries/`), injected. */
-export type HighRiskCheck = (code: string, kind: "residency") => Promise<boolean>;
+export type { HighRiskCheck } from "./evaluate-rules.ts";
 
 /**
  * Runs `rules` over every movement of `movements` that falls in `[from, until]`, each against the movements of the
- * same profile and currency before it. `movements` must reach back the longest lookback before `from`.
+ * same profile and currency before it. `movements` must reach back the longest lookback before `from`. Each rule
+ * sweeps each profile's movements once (./evaluate-rules.ts); the alerts come subject by subject, in the rules' order.
  */
 export async function runRules(options: {
   rules: Rule[];
@@ -18,12 +18,11 @@ export async function runRules(options: {
   isHighRisk: HighRiskCheck;
   only?: (m: Movement) => boolean;
 }): Promise<Alert[]> {
-  const { rules, facts, isHighRisk } = options;
+  const { rules, facts } = options;
   const risky = new Map<string, Promise<boolean>>();
-  const highRisk = (code: string | null) => {
-    if (code === null || !rules.some((r) => r.key === "high-risk-country")) return Promise.resolve(false);
+  const isHighRisk = (code: string) => {
     let known = risky.get(code);
-    if (!known) risky.set(code, (known = isHighRisk(code, "residency")));
+    if (!known) risky.set(code, (known = options.isHighRisk(code, "residency")));
     return known;
   };
   const groups = new Map<string, Movement[]>();
@@ -36,21 +35,22 @@ export async function runRules(options: {
   const alerts: Alert[] = [];
   for (const group of groups.values()) {
     group.sort(compareMovements);
-    for (const [index, subject] of group.entries()) {
-      const at = subject.at.getTime();
-      if (at < options.from.getTime() || at > options.until.getTime()) continue;
-      if (options.only && !options.only(subject)) continue;
-      const context = {
-        profile: facts.get(subject.profileId) ?? { approvedAt: null },
-        highRiskCountry: await highRisk(subject.ibanCountry),
-      };
-      for (const rule of rules) {
-        const from = at - lookbackMs(rule);
-        const earlier = group.slice(0, index).filter((m) => m.at.getTime() >= from);
-        const alert = evaluateRule(rule, subject, earlier, context);
-        if (alert) alerts.push(alert);
-      }
+    const subjects = group.map((m) => {
+      const at = m.at.getTime();
+      return at >= options.from.getTime() && at <= options.until.getTime() && (options.only?.(m) ?? true);
+    });
+    const sweep: Sweep = {
+      group,
+      isSubject: (index) => subjects[index]!,
+      profile: facts.get(group[0]!.profileId) ?? { approvedAt: null },
+    };
+    const raised: Alert[][] = [];
+    for (const rule of rules) {
+      const found =
+        rule.key === "high-risk-country" ? await sweepHighRisk(rule, sweep, isHighRisk) : sweepRule(rule, sweep);
+      for (const [index, alert] of found) (raised[index] ??= []).push(alert);
     }
+    for (const subjectAlerts of raised) if (subjectAlerts) alerts.push(...subjectAlerts);
   }
   return alerts;
 }
