@@ -5,15 +5,15 @@ import { APPROVAL_NOTE, APPROVAL_PAYLOAD, APPROVAL_SUMMARY } from "../approvals/
 import { decideApproval } from "../approvals/decide-approval.ts";
 import { listApprovals } from "../approvals/list-approvals.ts";
 import { returnException } from "../bank/exceptions/return-exception.ts";
-import { importBankFile, importDrivesSettled } from "../bank/import/import-bank-file.ts";
+import { importBankFile } from "../bank/import/import-bank-file.ts";
 import { camt054, credit, importConfig, randomIban } from "../bank/import/testing/bank-import-fixtures.ts";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { db } from "../db/client.ts";
 import { isAppError } from "../errors.ts";
 import { countPlainRecords, sealPlainRecords } from "../keys/seal-plain-records.ts";
 import { isSealed, openValue, rewrapValue, sealValue, type Sealed } from "../keys/sealed-value.ts";
 import { grantOperator } from "../operators/grant-operator.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { AUDIT_AFTER, AUDIT_BEFORE, AUDIT_REASON } from "./audit-columns.ts";
 import { readAuditPage } from "./read-audit-page.ts";
 import { recordAudit } from "./record-audit.ts";
@@ -105,10 +105,7 @@ async function shown(approvalId: string, entryId: string) {
 }
 
 describe("the operators' records sealed at rest", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C70: an approval's payload, summary and note and the audit log's before, after and reason are sealed; the approvals, the log and the approved action read them opened", async () => {
     const prisma = await db();

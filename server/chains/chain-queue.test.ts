@@ -4,6 +4,7 @@ import { after, before, describe, it } from "node:test";
 import { createPublicClient, createWalletClient, defineChain, http as httpTransport, parseAbi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { ChainTransaction } from "../generated/prisma/client.ts";
@@ -13,7 +14,6 @@ import { INSUFFICIENT_FUNDS_REASON, MINT_ATTEMPTS, queueHooks } from "../orders/
 import { processOrder, rejectOrder } from "../orders/settle-order.ts";
 import {
   chainDrivesSettled,
-  closeDriverLocks,
   driveChainQueue,
   givenUpOrders,
   InProcessLocks,
@@ -119,7 +119,7 @@ after(async () => {
 
 describe("issue 17: the chain transaction queue on an EVM chain", () => {
   // This process's own lock connection (processOrder drives under it) ends before the test database is dropped.
-  after(() => closeDriverLocks());
+  after(tearDownDrivers);
 
   it("stores the signed transaction and its hash before broadcasting; an instance dying there is taken over and the same hash is broadcast, minting once", async () => {
     const holder = fresh();

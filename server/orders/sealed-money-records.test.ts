@@ -6,7 +6,6 @@ import { registerApplication } from "../applications/register-application.ts";
 import { importBankFile } from "../bank/import/import-bank-file.ts";
 import { camt054, credit, importConfig, randomIban } from "../bank/import/testing/bank-import-fixtures.ts";
 import { payoutView, bankEntryView } from "../bank/operator/bank-views.ts";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { db } from "../db/client.ts";
 import { countPlainRecords, sealPlainRecords } from "../keys/seal-plain-records.ts";
 import { SEALED_COLUMNS } from "../keys/sealed-columns.ts";
@@ -15,6 +14,7 @@ import { formatAmount } from "../money/amount.ts";
 import { authenticateBearer } from "../oauth/authenticate-bearer.ts";
 import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-token.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { listOrders } from "./list-orders.ts";
 import { orderMessage } from "./order-message.ts";
 import { incomingDebtor, incomingIban, incomingMemo } from "./order-text.ts";
@@ -29,7 +29,7 @@ import { stopSignatureWorkers } from "./signature-worker.ts";
 // domain and the API read it unchanged.
 await setUpTestInstance("sealed_money_records");
 after(stopSignatureWorkers);
-after(closeDriverLocks);
+after(tearDownDrivers);
 
 const tag = randomBytes(3).toString("hex");
 const PAYER = { name: `Wilhelmine Zahlerin ${tag}`, iban: "FR1420041010050500013M02606" };

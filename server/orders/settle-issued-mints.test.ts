@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
-import { importBankFile, importDrivesSettled } from "../bank/import/import-bank-file.ts";
+import { importBankFile } from "../bank/import/import-bank-file.ts";
 import { camt054, credit, importConfig, seedHolder } from "../bank/import/testing/bank-import-fixtures.ts";
 import { db } from "../db/client.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { driveChainTransactions } from "./chain-settlement.ts";
 import { EVENT_DATA } from "../events/event-data.ts";
 import { openValue } from "../keys/sealed-value.ts";
@@ -49,10 +49,7 @@ async function walletState(address: string) {
 }
 
 describe("issue 24: a bank file's mints settle as batches", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("P8 a batch of mints settles exactly as one by one: orders, chain rows, balances, ledger, events", async () => {
     const prisma = await db();

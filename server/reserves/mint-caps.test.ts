@@ -2,14 +2,15 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, describe, it } from "node:test";
 import { decideApproval } from "../approvals/decide-approval.ts";
-import { importBankFile, importDrivesSettled } from "../bank/import/import-bank-file.ts";
+import { importBankFile } from "../bank/import/import-bank-file.ts";
 import { camt054, credit, importConfig, seedHolder } from "../bank/import/testing/bank-import-fixtures.ts";
-import { closeDriverLocks, givenUpOrders } from "../chains/chain-queue.ts";
+import { givenUpOrders } from "../chains/chain-queue.ts";
 import type { Config } from "../config.ts";
 import { db } from "../db/client.ts";
 import { grantOperator } from "../operators/grant-operator.ts";
 import { driveChainTransactions } from "../orders/chain-settlement.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { askToReleaseMint } from "./release-mint.ts";
 
 // C69: mints above their caps wait for two operators; the rest go. Credits arrive through a bank file (the
@@ -51,10 +52,7 @@ async function state(orderId: string) {
 }
 
 describe("C69 mint caps", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C69 a mint over the per-mint cap waits for approval and is minted once after a second operator approves", async () => {
     const config = capped(100_000n); // 1,000.00 EUR a mint

@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createPublicClient, createWalletClient, defineChain, http as httpTransport, parseAbi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { importBankFile, importDrivesSettled } from "../bank/import/import-bank-file.ts";
+import { importBankFile } from "../bank/import/import-bank-file.ts";
 import { camt054, credit, FIXTURE_MASTER_IBAN, seedHolder } from "../bank/import/testing/bank-import-fixtures.ts";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { compileContracts } from "../chains/devnet/compile-contracts.ts";
 import { startDevnet, type Devnet } from "../chains/devnet/devnet.ts";
 import { evmGatewayFromConfig } from "../chains/evm-gateway.ts";
@@ -14,6 +13,7 @@ import { db } from "../db/client.ts";
 import { exposition } from "../metrics/metrics.ts";
 import { driveChainTransactions } from "../orders/chain-settlement.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { watchSupply } from "./watch-supply.ts";
 
 // C69 on a real EVM chain (EDR): a second minter account the token's owner named mints behind Tokenrail's back; the
@@ -84,8 +84,7 @@ before(async () => {
 });
 
 after(async () => {
-  await importDrivesSettled();
-  await closeDriverLocks();
+  await tearDownDrivers();
   await devnet.close();
 });
 

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { Hex } from "viem";
-import { importBankFile, importDrivesSettled } from "../bank/import/import-bank-file.ts";
+import { importBankFile } from "../bank/import/import-bank-file.ts";
 import { camt054, credit, importConfig, seedHolder } from "../bank/import/testing/bank-import-fixtures.ts";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { sandboxChain } from "../chains/configured-gateway.ts";
 import { resolveChain } from "../chains/registry.ts";
 import { db } from "../db/client.ts";
 import { driveChainTransactions } from "../orders/chain-settlement.ts";
 import { mulberry32 } from "../testing/seeded-random.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { watchSupply } from "./watch-supply.ts";
 
 // C69, randomized (seeded): whatever mix of mints queued, mints sent and on chain but not settled, settlements and
@@ -24,10 +24,7 @@ const sepolia = resolveChain("sepolia", "sandbox")!;
 const STRANGER: Hex = "0x6969696969696969696969696969696969696969";
 
 describe("C69 the supply watch, randomized", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it(`C69 a difference is reported exactly as far as the chain moved outside Tokenrail beyond what is in flight (seed ${SEED})`, async () => {
     const random = mulberry32(SEED);

@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, describe, it } from "node:test";
 import type { Hex } from "viem";
-import { importBankFile, importDrivesSettled } from "../bank/import/import-bank-file.ts";
+import { importBankFile } from "../bank/import/import-bank-file.ts";
 import { camt054, credit, importConfig, seedHolder } from "../bank/import/testing/bank-import-fixtures.ts";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { sandboxChain } from "../chains/configured-gateway.ts";
 import { resolveChain } from "../chains/registry.ts";
 import type { Config } from "../config.ts";
@@ -13,6 +12,7 @@ import { exposition } from "../metrics/metrics.ts";
 import { grantOperator } from "../operators/grant-operator.ts";
 import { driveChainTransactions } from "../orders/chain-settlement.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { acknowledgeSupplyAlert } from "./acknowledge-alert.ts";
 import { watchSupply } from "./watch-supply.ts";
 
@@ -43,10 +43,7 @@ const metric = (text: string, name: string) =>
   text.split("\n").find((l) => l.startsWith(`${name}{chain="sepolia",currency="eur"}`));
 
 describe("C69 the supply watch", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C69 the ledger and the chain agree after mints, and a mint in flight is no alarm", async () => {
     await credited(["10.00", "25.50"]);

@@ -7,7 +7,6 @@ import { Webhook } from "standardwebhooks";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { registerApplication } from "../applications/register-application.ts";
-import { closeDriverLocks } from "../chains/chain-queue.ts";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { EventType } from "../events/event-types.ts";
@@ -19,6 +18,7 @@ import { issueClientCredentialsToken } from "../oauth/issue-client-credentials-t
 import { receiveIncomingPayment } from "../orders/receive-payment.ts";
 import { settleProfileState } from "../profiles/settle-profile-state.ts";
 import { setUpTestInstance } from "../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../testing/tear-down-drivers.ts";
 import { deliverDueWebhooks } from "./deliver.ts";
 import { eventEnvelopeSchema, subscriptionCreatedSchema } from "./event.responses.ts";
 import { fanOutEvents } from "./fan-out.ts";
@@ -65,7 +65,7 @@ function documentedSchema(type: string): {
 
 describe("issue 18: webhook payloads match the document", () => {
   // The payment's mint drives the chain queue under this process's lock connection: closed before the database goes.
-  after(() => closeDriverLocks());
+  after(tearDownDrivers);
 
   it("each event the code records arrives signed, in the shape the webhooks section documents", async () => {
     const config = getConfig();

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { composeIBAN } from "ibantools";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { isAppError } from "../../errors.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
-import { importBankFile, importDrivesSettled } from "../import/import-bank-file.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
+import { importBankFile } from "../import/import-bank-file.ts";
 import { camt054, credit, importConfig, randomIban, seedHolder } from "../import/testing/bank-import-fixtures.ts";
 import { listExceptions } from "./list-exceptions.ts";
 import { assignException } from "./assign-exception.ts";
@@ -50,10 +50,7 @@ async function exception(amount = "12.34"): Promise<string> {
 const conflict = (error: unknown) => isAppError(error) && error.code === "CONFLICT";
 
 describe("C48: an exception is resolved once, by assigning or returning it, audited", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("is listed open, newest first, and no longer once assigned", async () => {
     const first = await exception("1.00");

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { besideSlotsHeld } from "../../db/beside-slots.ts";
 import { db } from "../../db/client.ts";
 import { POOL_SIZE } from "../../db/driver.ts";
 import { isAppError } from "../../errors.ts";
 import { fileStorage } from "../../files/configured-storage.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { importFileBytes, rowCounts } from "./testing/import-test-helpers.ts";
-import { awaitImportedOrders, importBankFile, importDrivesSettled } from "./import-bank-file.ts";
+import { awaitImportedOrders, importBankFile } from "./import-bank-file.ts";
 import { orderMemo } from "../../orders/order-text.ts";
 import { camt054, credit, importConfig, seedHolder } from "./testing/bank-import-fixtures.ts";
 
@@ -17,10 +17,7 @@ await setUpTestInstance("bank_import");
 const config = importConfig();
 
 describe("issue 24: the importer", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("a minted order is processed once the chain queue is driven after the commit", async () => {
     const prisma = await db();

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { isAppError } from "../../errors.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { returnableTo } from "../payments/payouts.ts";
 import { fixture } from "../iso20022/testing/fixtures.ts";
 import { testCamt054, type TestEntry, type TestTransaction } from "../iso20022/testing/write-test-entries.ts";
-import { importBankFile, importDrivesSettled, mintUnmatched, type ImportReport } from "./import-bank-file.ts";
+import { importBankFile, mintUnmatched, type ImportReport } from "./import-bank-file.ts";
 import { FIXTURE_MASTER_IBAN, importConfig, seedHolder } from "./testing/bank-import-fixtures.ts";
 import { randomGenerator, releasedPayouts } from "./testing/import-test-helpers.ts";
 
@@ -46,10 +46,7 @@ async function neitherAssignableNorReturnable(fileId: string, iban: string) {
 }
 
 describe("C63: a bank entry's transactions agree with it, or the entry is an exception", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C63 a debit entry whose transaction says credit to one of our IBANs is an exception naming both, never a mint", async () => {
     const prisma = await db();

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { isAppError } from "../../errors.ts";
 import { CLIENT_CREDENTIALS, type Caller } from "../../oauth/caller.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { importFileBytes, rowCounts } from "./testing/import-test-helpers.ts";
 import { fixture } from "../iso20022/testing/fixtures.ts";
-import { importDrivesSettled, mintUnmatched } from "./import-bank-file.ts";
+import { mintUnmatched } from "./import-bank-file.ts";
 import { entryIban, entryText } from "./entry-text.ts";
 import {
   camt054,
@@ -23,10 +23,7 @@ await setUpTestInstance("bank_import_exceptions");
 const config = importConfig();
 
 describe("issue 24: the importer, what it cannot mint and what it refuses", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C48 each credit that cannot be minted lands as an exception with its reason", async () => {
     const prisma = await db();

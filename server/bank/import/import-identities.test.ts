@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { legacyEntryIdentity } from "../iso20022/legacy-entry-identity.ts";
 import { readBankFile } from "../iso20022/read-bank-file.ts";
 import { readStatement } from "../iso20022/read-statement.ts";
 import { testCamt054, type TestEntry } from "../iso20022/testing/write-test-entries.ts";
-import { importBankFile, importDrivesSettled, type ImportReport } from "./import-bank-file.ts";
+import { importBankFile, type ImportReport } from "./import-bank-file.ts";
 import { FIXTURE_MASTER_IBAN, importConfig, seedHolder } from "./testing/bank-import-fixtures.ts";
 import { randomGenerator } from "./testing/import-test-helpers.ts";
 
@@ -61,10 +61,7 @@ async function ordersOf(profileId: string) {
 }
 
 describe("C47: an identity counts a credit once, and only that credit", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C47 two credits without a bank reference from one payer, one day, amount and text, to two customers' IBANs mint to each", async () => {
     const [a, b, c] = await Promise.all([seedHolder(), seedHolder(), seedHolder()]);

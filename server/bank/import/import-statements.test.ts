@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { generateCamt053 } from "../iso20022/testing/generate-camt053.ts";
 import { fixture } from "../iso20022/testing/fixtures.ts";
-import { importBankFile, importDrivesSettled, type ImportReport } from "./import-bank-file.ts";
+import { importBankFile, type ImportReport } from "./import-bank-file.ts";
 import {
   camt054,
   credit,
@@ -36,10 +36,7 @@ function variant(name: string, replacements: [string, string][]): Uint8Array {
 }
 
 describe("issue 24: statements, payouts and status reports through the importer", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C47 C50 C51 a day: notifications mint, the pain.002 and the day's camt.053 settle our payouts, the credit in both files mints once", async () => {
     const prisma = await db();

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
-import { importBankFile, importDrivesSettled, type ImportReport } from "../import/import-bank-file.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
+import { importBankFile, type ImportReport } from "../import/import-bank-file.ts";
 import { generatePain002, type GeneratedStatusReport } from "../iso20022/testing/generate-pain002.ts";
 import { redeemEndToEndId } from "./end-to-end-id.ts";
 import { runPaymentRun } from "./payouts.ts";
@@ -67,10 +67,7 @@ async function payoutsOf(orders: Order[]) {
 const e2e = (order: Order) => redeemEndToEndId(order.id);
 
 describe("issue 31: pain.002 status levels (C50)", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it("C50 a payment information block rejected (PmtInfSts RJCT, AM04) with no payment listed rejects every payout of the block once: tokens back, linked, announced", async () => {
     const { messageId, orders } = await releasedFile([310n, 320n, 330n]);

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import type { Order } from "../../generated/prisma/client.ts";
 import { ledgerReport } from "../../ledger/ledger-report.ts";
@@ -12,6 +11,7 @@ import {
   type GeneratedTransactionStatus,
 } from "../iso20022/testing/generate-pain002.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { redeemEndToEndId } from "./end-to-end-id.ts";
 import { runPaymentRun } from "./payouts.ts";
 import { applied, reissuesOf, walletBalance } from "./testing/payout-assertions.ts";
@@ -97,7 +97,7 @@ async function releasedFile(count: number, seed: number): Promise<{ messageId: s
 }
 
 describe("issue 31: pain.002 status levels against a model (C50)", () => {
-  after(() => closeDriverLocks());
+  after(tearDownDrivers);
 
   it(`C50 random group, block and payment statuses, some applied twice, end as the model says, tokens back exactly once (seed ${SEED})`, async () => {
     const next = random(SEED);

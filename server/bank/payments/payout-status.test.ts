@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import type { Config } from "../../config.ts";
 import { db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { Prisma, type BankEntry, type Order } from "../../generated/prisma/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { redeemEndToEndId, returnEndToEndId } from "./end-to-end-id.ts";
 import { instructReturn, runPaymentRun, settlePayoutEntry, type PayoutOutcome } from "./payouts.ts";
 import {
@@ -45,7 +45,7 @@ async function entryApplied(entry: Parameters<typeof settlePayoutEntry>[1]): Pro
 
 describe("issue 24: status back (C50)", () => {
   // The chain queue's lock connection (re-issues are minted through it) ends before the test database is dropped.
-  after(() => closeDriverLocks());
+  after(tearDownDrivers);
 
   it("C50 a payment the bank rejects in a pain.002 gives its tokens back once, linked to the redeem order, even when the report is applied twice", async () => {
     const { order, messageId, endToEndId } = await paidOut();

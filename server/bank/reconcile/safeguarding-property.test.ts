@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { closeDriverLocks } from "../../chains/chain-queue.ts";
 import { db } from "../../db/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
+import { tearDownDrivers } from "../../testing/tear-down-drivers.ts";
 import { importBankFile, importDrivesSettled } from "../import/import-bank-file.ts";
 import {
   camt054,
@@ -55,10 +55,7 @@ const decimal = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padSt
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 describe("issue 24: credits over notifications and statements, in any order (C47, C51)", () => {
-  after(async () => {
-    await importDrivesSettled();
-    await closeDriverLocks();
-  });
+  after(tearDownDrivers);
 
   it(`each credit mints once and every statement day ends at zero (seed ${SEED}, ${RUNS} runs)`, async () => {
     const rng = random(SEED);
