@@ -7,6 +7,9 @@ const serverExternalPackages = [
   "pg",
   "pino",
   "@prisma/adapter-pg",
+  // The module whose query history the external PostgreSQL driver adapter keeps: one copy, so that what the bank
+  // importer lets go of (server/db/query-history.ts) is the adapter's.
+  "@prisma/debug",
   "prom-client",
   "ws",
   "libxml2-wasm",
@@ -52,10 +55,9 @@ const nextConfig = {
           bundle: true,
           platform: "node",
           format: "esm",
-          // So is the Prisma client's runtime (Next.js keeps it external), and @prisma/debug, the one the external
-          // driver adapter logs to (the import process clears its history); pkcs11js, a native module loaded only for
+          // So is the Prisma client's runtime (Next.js keeps it external); pkcs11js, a native module loaded only for
           // an HSM, stays a package too.
-          external: [...serverExternalPackages, "@prisma/client", "@prisma/debug", "pkcs11js"],
+          external: [...serverExternalPackages, "@prisma/client", "pkcs11js"],
           // Inlined CommonJS packages call require(), which an ES module lacks.
           banner: {
             js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

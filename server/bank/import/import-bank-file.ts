@@ -18,6 +18,7 @@ import { importInOwnProcess, importProcessFor } from "./import-process.ts";
 import { activeTraceparent, inSpan } from "../../telemetry/tracing.ts";
 import { batchLines, type StatementBatches } from "./statement-batches.ts";
 import { prepareImport, STORE_BESIDE_LIMIT, type ImportOptions } from "./prepare-import.ts";
+import { forgetQueryHistory } from "../../db/query-history.ts";
 
 export type { EntryReport, EntryResult, ImportReport } from "./import-report.ts";
 export { awaitImportedOrders, importDrivesSettled } from "./after-import.ts";
@@ -230,6 +231,7 @@ async function importStatement(
     }
     counts = summaryWith(written);
     if (!recorded) await recordReportLines(tx, fileId, written, counts);
+    forgetQueryHistory();
     await options.afterBatch?.(batchNumber);
     options.budget.check();
   }

@@ -1,4 +1,3 @@
-import { clearLogs } from "@prisma/debug";
 import { getConfig } from "../../config.ts";
 import { closeDb } from "../../db/client.ts";
 import { isAppError } from "../../errors.ts";
@@ -61,10 +60,6 @@ async function run(request: ImportRequest): Promise<void> {
       // The server kills this process at its deadline: give up before, rather than commit what it calls refused.
       budget: ImportBudget.until(request.deadline - GIVE_UP_BEFORE_MS, request.budgetSeconds),
       afterBatch: (batch) => {
-        // Prisma's driver adapter keeps the arguments of its last hundred queries, debugging on or off
-        // (`@prisma/debug`'s history, for its error reports). A batch's statements carry its lines' sealed JSON, and
-        // a hundred of them outgrew this process's heap on a 16 MB file: the history is let go after every batch.
-        clearLogs();
         if (batch === 1 || batch % 10 === 0) sample(`batch ${batch} written`);
       },
     });
