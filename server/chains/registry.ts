@@ -76,6 +76,7 @@ export function chainsOf(environment: Environment): ChainInfo[] {
 
 const EVM_DECIMALS = 18;
 const COSMOS_DECIMALS = 6;
+const evmTokenAddresses = new Map<string, string>();
 
 /**
  * Token contract of `currency` on `chain`. EVM contracts are derived deterministically per chain and currency, so
@@ -83,9 +84,16 @@ const COSMOS_DECIMALS = 6;
  */
 export function tokenContract(chain: ChainInfo, currency: Currency): { address: string; decimals: number } {
   if (chain.family === "cosmos") return { address: `u${currency}e`, decimals: COSMOS_DECIMALS };
-  const digest = keccak256(toBytes(`tokenrail:token:${chain.chainId}:${currency}`));
-  return { address: getAddress(`0x${digest.slice(-40)}`), decimals: EVM_DECIMALS };
+  // Two Keccak hashes each time (the address and its checksum), asked for every order a bank file mints: derived once.
+  const name = `tokenrail:token:${chain.chainId}:${currency}`;
+  let address = evmTokenAddresses.get(name);
+  if (address === undefined) {
+    address = getAddress(`0x${keccak256(toBytes(name)).slice(-40)}`);
+    evmTokenAddresses.set(name, address);
+  }
+  return { address, decimals: EVM_DECIMALS };
 }
+
 
 /**
  * The chain of `environment` a wire name stands for. In sandbox the production names are accepted too and mean
