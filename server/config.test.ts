@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { ConfigError, loadConfig } from "./config.ts";
 import { secretFile } from "./instance/instance-settings.ts";
+import { scratchDir } from "./testing/scratch-dir.ts";
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-config-"));
+const tmp = () => scratchDir("tokenrail-config-");
 const SECRET = "s".repeat(40);
 /** A real bank (production refuses the sandbox bank, C53): the master account it needs. */
 const ISO20022_BANK = {

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { ConfigError, loadConfig } from "../config.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-bank-config-"));
+const tmp = () => scratchDir("tokenrail-bank-config-");
 const ACCOUNT = {
   TOKENRAIL_BANK_ACCOUNT_IBAN: "de89 3704 0044 0532 0130 00",
   TOKENRAIL_BANK_ACCOUNT_BIC: "cobadeffxxx",

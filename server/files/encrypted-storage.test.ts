@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { getConfig } from "../config.ts";
@@ -14,12 +13,13 @@ import { countPlainContents, encryptPlainContents } from "./encrypt-plain-conten
 import { EncryptedFileStorage } from "./encrypted-storage.ts";
 import { LocalFileStorage } from "./local-storage.ts";
 import type { SpooledContent } from "./storage.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 // Contents encrypted at rest (C70) on a real database (PGlite, or PostgreSQL with DATABASE_URL) and local storage.
 await setUpTestInstance("encrypted_storage");
 
 const FRAME = 64 * 1024;
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-sealed-"));
+const tmp = () => scratchDir("tokenrail-sealed-");
 
 function spool(dir: string, content: Buffer): SpooledContent {
   const file = path.join(dir, `${randomBytes(4).toString("hex")}.part`);

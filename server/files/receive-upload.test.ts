@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, it } from "node:test";
 import { AppError } from "../errors.ts";
 import { MULTIPART_OVERHEAD, receiveUpload, type ReceivedFile } from "./receive-upload.ts";
 import { spoolingWriter, type ContentWriter } from "./storage.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 const BOUNDARY = "test-boundary-7MA4YWxkTrZu0gW";
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(3000, 7)]);
@@ -39,7 +38,7 @@ const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 const stored = new Map<ContentWriter, Buffer>();
 
 function receive(body: Buffer | ReadableStream<Uint8Array>, declaredLength?: number, contentType = CONTENT_TYPE) {
-  const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-spool-"));
+  const spoolDir = scratchDir("tokenrail-spool-");
   const stream = Buffer.isBuffer(body) ? streamOf(body) : body;
   const open = async () => {
     const writer: ContentWriter = await spoolingWriter(spoolDir, (content) => {

@@ -2,15 +2,15 @@ import assert from "node:assert/strict";
 import { createHash, createHmac, randomBytes, type Hash, type Hmac } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { LocalFileStorage } from "./local-storage.ts";
 import { S3FileStorage } from "./s3-storage.ts";
 import type { FileStorage, SpooledContent } from "./storage.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-storage-"));
+const tmp = () => scratchDir("tokenrail-storage-");
 
 function spool(dir: string, content: Buffer): SpooledContent {
   const file = path.join(dir, `${randomBytes(4).toString("hex")}.part`);

@@ -1,17 +1,15 @@
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { before, describe, it } from "node:test";
 import { z } from "zod";
 import { withPublic } from "./callers.ts";
 import { AppError } from "../errors.ts";
 import { created } from "../contract/reply.ts";
 import type { RouteContext } from "./handler.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 // The wrappers are framework-free: they take a web Request and return a Response, so they are exercised directly.
 before(() => {
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-http-"));
+  process.env.TOKENRAIL_DATA_DIR = scratchDir("tokenrail-http-");
   process.env.LOG_LEVEL = "silent";
 });
 

@@ -1,15 +1,13 @@
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { before, describe, it } from "node:test";
 import { withPublic } from "./callers.ts";
 import { AppError } from "../errors.ts";
 import { GUARD, type GuardedHandler, type RouteContext } from "./handler.ts";
 import { methods } from "./methods.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 before(() => {
-  process.env.TOKENRAIL_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-methods-"));
+  process.env.TOKENRAIL_DATA_DIR = scratchDir("tokenrail-methods-");
   process.env.LOG_LEVEL = "silent";
 });
 

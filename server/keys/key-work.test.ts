@@ -1,8 +1,5 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import type { ClaimHolder } from "../db/claim-holder.ts";
@@ -18,11 +15,12 @@ import { addKeyEncryptionKey } from "./keyring.ts";
 import { countUnderOlderKeys } from "./rewrap-data-keys.ts";
 import { countPlainRecords } from "./seal-plain-records.ts";
 import { openValue } from "./sealed-value.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 // The background passes of encryption at rest (C70), claimed, recorded and done once, on a real database.
 await setUpTestInstance("key_work");
 
-const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-key-work-"));
+const spoolDir = scratchDir("tokenrail-key-work-");
 
 /** A content and a KYC record as a version before sealing stored them: in plain text. */
 async function storePlain(i: number): Promise<{ key: string; bytes: Buffer; profileId: string }> {

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { randomBytes } from "node:crypto";
@@ -12,13 +11,13 @@ import { userEmailData } from "../users/user-email.ts";
 import { instanceKeyring } from "./instance-keyring.ts";
 import { readKeyring } from "./keyring.ts";
 import { assertKeyringFitsDatabase } from "./keyring-check.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 // An instance started with a keyring that is not its database's is refused at start (C70), on a real database
 // (PGlite, or PostgreSQL with DATABASE_URL).
 await setUpTestInstance("keyring_check");
 
-const scratchFile = (name: string) =>
-  path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-keyring-check-")), name);
+const scratchFile = (name: string) => path.join(scratchDir("tokenrail-keyring-check-"), name);
 
 const refusal = (pattern: RegExp) => (error: unknown) =>
   error instanceof ConfigError &&

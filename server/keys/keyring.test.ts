@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { readKeyring } from "./keyring.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 // The sandbox's keyring (C70): made in each instance's data directory, and the same wherever the secret is.
-const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-keyring-test-"));
+const scratch = () => scratchDir("tokenrail-keyring-test-");
 
 describe("C70 the sandbox's keyring", () => {
   it("C70 two instances sharing a secret make the same keyring in their own data directories: one opens what the other wrapped", () => {

@@ -1,8 +1,5 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, it } from "node:test";
 import { getConfig } from "../config.ts";
 import { db } from "../db/client.ts";
@@ -14,11 +11,12 @@ import { forgetKeyrings, instanceKeyring } from "./instance-keyring.ts";
 import { addKeyEncryptionKey, retireKeyEncryptionKeys } from "./keyring.ts";
 import { countUnderOlderKeys, rewrapDataKeys } from "./rewrap-data-keys.ts";
 import { openValue, sealValue, sealedUnder } from "./sealed-value.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 // Rotation of the key-encryption key (C70) on a real database (PGlite, or PostgreSQL with DATABASE_URL).
 await setUpTestInstance("rewrap_data_keys");
 
-const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-rotation-"));
+const spoolDir = scratchDir("tokenrail-rotation-");
 
 async function storeFile(): Promise<{ key: string; bytes: Buffer }> {
   const bytes = Buffer.concat([Buffer.from("%PDF-1.7 Erika Mustermann "), randomBytes(70_000)]);

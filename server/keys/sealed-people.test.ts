@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { getConfig } from "../config.ts";
@@ -21,6 +19,7 @@ import { addKeyEncryptionKey, readKeyring } from "./keyring.ts";
 import { IBAN_NUMBER, USER_EMAIL } from "./people-columns.ts";
 import { countPlainRecords, sealPlainRecords } from "./seal-plain-records.ts";
 import { isSealed } from "./sealed-value.ts";
+import { scratchDir } from "../testing/scratch-dir.ts";
 
 // A person's address and name sealed at rest and found through a blind index (C70), on a real database (PGlite, or
 // PostgreSQL with DATABASE_URL).
@@ -135,7 +134,7 @@ describe("C70 IBANs sealed at rest, routed by a blind index", () => {
 });
 
 describe("C70 the blind index's key", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-blind-index-"));
+  const dir = scratchDir("tokenrail-blind-index-");
 
   it("C70 an index stays the same across a key-encryption key rotation, and another keyring gives another", () => {
     const file = path.join(dir, "keyring.json");

@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { after } from "node:test";
 import pg from "pg";
 import { closeDriverLocks } from "../chains/driver-locks.ts";
@@ -9,12 +6,13 @@ import { loadConfig } from "../config.ts";
 import { closeDb } from "../db/client.ts";
 import { monitoringSettled } from "../monitoring/monitor-after-commit.ts";
 import { copyPgliteTemplate, postgresTemplate } from "./migrated-template.ts";
+import { scratchDir } from "./scratch-dir.ts";
 
 /**
  * For domain tests on a real database: a fresh data directory with the embedded PGlite, or, when DATABASE_URL is
  * set, a throwaway database on that PostgreSQL server, so tests never share rows with the app or each other. Quiet
- * logs; everything is closed and dropped after the file's tests. Await it at the top of a test file, before any
- * hook can open the database. The database starts as a copy of one already migrated to head (./migrated-template.ts).
+ * logs; everything is closed and dropped after the file's tests, and the data directory removed when its process
+ * ends. Await it at the top of a test file, before any hook can open the database. The database starts as a copy of one already migrated to head (./migrated-template.ts).
  */
 export async function setUpTestInstance(name: string): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
@@ -28,7 +26,7 @@ export async function setUpTestInstance(name: string): Promise<void> {
       await client.end();
     }
   };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tokenrail-${name}-`));
+  const dataDir = scratchDir(`tokenrail-${name}-`);
   process.env.TOKENRAIL_DATA_DIR = dataDir;
   process.env.LOG_LEVEL = "silent";
   if (serverUrl) {

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { db } from "../../db/client.ts";
 import { type AppError } from "../../errors.ts";
@@ -16,6 +15,7 @@ import { ImportBudget } from "./import-budget.ts";
 import { importInOwnProcess } from "./import-process.ts";
 import { IN_MEMORY_BYTES } from "./read-inbound-file.ts";
 import { FIXTURE_MASTER_IBAN, importConfig, seedHolders } from "./testing/bank-import-fixtures.ts";
+import { scratchDir } from "../../testing/scratch-dir.ts";
 
 /*
  * Issue 31, item 5: every import has a time limit (import-budget.ts). Past it the import is ended, nothing of it is
@@ -26,8 +26,7 @@ await setUpTestInstance("bank_import_budget");
 
 const config = importConfig();
 const within = (seconds: number) => ({ ...config, bank: { ...config.bank, importTimeLimitSeconds: seconds } });
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-bank-budget-"));
-after(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir("tokenrail-bank-budget-");
 
 async function written() {
   const prisma = await db();

@@ -1,20 +1,19 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { db } from "../../db/client.ts";
 import { setUpTestInstance } from "../../testing/embedded-instance.ts";
 import { generateCamt054, syntheticCredits } from "../iso20022/testing/generate-camt054.ts";
 import { importBankFile, IMPORT_BATCH_SIZE } from "./import-bank-file.ts";
 import { IN_MEMORY_BYTES } from "./read-inbound-file.ts";
 import { FIXTURE_MASTER_IBAN, importConfig, seedHolders } from "./testing/bank-import-fixtures.ts";
+import { scratchDir } from "../../testing/scratch-dir.ts";
 
 await setUpTestInstance("bank_import_large");
 
 const config = importConfig();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-bank-import-"));
-after(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir("tokenrail-bank-import-");
 
 /** A camt.054 of `count` synthetic credits on disk (to a thousand virtual IBANs, all held by approved profiles). */
 function notificationFile(name: string, count: number, messageId: string): string {

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { XmlDocument } from "libxml2-wasm";
 import { AppError } from "../../errors.ts";
 import { BANK_FILE_PARSE_OPTIONS, readBankFile } from "./read-bank-file.ts";
 import { fixture, spoiledFixture } from "./testing/fixtures.ts";
+import { scratchDir } from "../../testing/scratch-dir.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -130,7 +130,7 @@ describe("readBankFile never loads or expands an entity (C52)", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    secretFile = path.join(mkdtempSync(path.join(tmpdir(), "bank-xxe-")), "secret.txt");
+    secretFile = path.join(scratchDir("bank-xxe-"), "secret.txt");
     writeFileSync(secretFile, "TOP-SECRET-CONTENT");
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));

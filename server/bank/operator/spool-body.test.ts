@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, it } from "node:test";
 import { isAppError } from "../../errors.ts";
 import { spoolBody } from "./spool-body.ts";
+import { scratchDir } from "../../testing/scratch-dir.ts";
 
-const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "bank-spool-"));
+const spoolDir = scratchDir("bank-spool-");
 
 /** A body of `chunks`, counting how many of them were pulled. */
 function body(chunks: Uint8Array[]) {

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { getConfig } from "../../config.ts";
@@ -13,11 +12,12 @@ import { ImportProcessEnded } from "../import/import-process.ts";
 import type { BankTransport } from "./bank-transport.ts";
 import { deliverReleasedFiles, importInbox, PROCESS_ENDINGS_BEFORE_REFUSAL } from "./bank-jobs.ts";
 import { FolderTransport } from "./folder-transport.ts";
+import { scratchDir } from "../../testing/scratch-dir.ts";
 
 await setUpTestInstance("bank_jobs");
 
 function folders() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-bank-jobs-"));
+  const dir = scratchDir("tokenrail-bank-jobs-");
   return { dir, inbox: path.join(dir, "in"), outbox: path.join(dir, "out") };
 }
 

@@ -1,17 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { readStatementStream, type StatementStream } from "../read-statement-stream.ts";
 import { type BankStatement } from "../statement.ts";
+import { scratchDir } from "../../../testing/scratch-dir.ts";
 
 /*
  * The streaming reader reads files on disk: tests write their bytes to a folder of their own and compare what it
  * hands out with `readStatement`, put back into `readStatement`'s shape.
  */
 
-const folder = mkdtempSync(path.join(tmpdir(), "bank-stream-"));
+const folder = scratchDir("bank-stream-");
 let written = 0;
-process.on("exit", () => rmSync(folder, { recursive: true, force: true }));
 
 /** `bytes` as a file of its own; its path. */
 export function fileOf(bytes: Uint8Array): string {
