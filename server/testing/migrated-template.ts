@@ -13,8 +13,12 @@ import { migrate, readMigrations } from "../db/migrate.ts";
  * open, which applies nothing and checks every checksum.
  */
 
+/** Part of a template's name, changed when what a template holds changes: one older code made is not taken for whole. */
+const TEMPLATE_FORMAT = "with-contents";
+
 function templateKey(): string {
   const hash = createHash("sha256");
+  hash.update(TEMPLATE_FORMAT);
   hash.update(pgliteVersion());
   for (const migration of readMigrations()) hash.update(`${migration.name}:${migration.checksum}\n`);
   return hash.digest("hex").slice(0, 16);
@@ -32,19 +36,74 @@ function pgliteVersion(): string {
 const PGLITE_PREFIX = "tokenrail-test-template-";
 
 /**
- * The directory of the migrated PGlite template, building it first when no test file has yet. Files racing to build
- * it each build their own and the first rename wins.
+ * Written into a template last: how many files it holds and their bytes. A template that no longer matches it (a
+ * cleaner of the temporary folder, or a person freeing space, removed part of it) is built again, rather than every
+ * test file failing to open its copy.
+ */
+const CONTENTS_FILE = "tokenrail-template-contents.json";
+
+type Contents = { files: number; bytes: number };
+
+function contentsOf(dir: string, top = dir): Contents {
+  const contents: Contents = { files: 0, bytes: 0 };
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = contentsOf(full, top);
+      contents.files += inner.files;
+      contents.bytes += inner.bytes;
+    } else if (entry.isFile() && full !== path.join(top, CONTENTS_FILE)) {
+      contents.files += 1;
+      contents.bytes += fs.statSync(full).size;
+    }
+  }
+  return contents;
+}
+
+function isComplete(template: string): boolean {
+  try {
+    const written = JSON.parse(fs.readFileSync(path.join(template, CONTENTS_FILE), "utf8")) as Contents;
+    const found = contentsOf(template);
+    return written.files === found.files && written.bytes === found.bytes;
+  } catch {
+    return false;
+  }
+}
+
+/** Moves a damaged template out of the way (so no file copies it any more), then removes it. */
+function discard(template: string): void {
+  const aside = `${template}-discarded-${randomBytes(6).toString("hex")}`;
+  try {
+    fs.renameSync(template, aside);
+  } catch {
+    // Gone already, or another file moved it first.
+    return;
+  }
+  fs.rmSync(aside, { recursive: true, force: true });
+}
+
+/**
+ * The directory of the migrated PGlite template, building it first when no test file has yet, or again when it is
+ * no longer whole. Files racing to build it each build their own and the first rename wins.
  */
 export async function pgliteTemplate(): Promise<string> {
   const key = templateKey();
   const template = path.join(os.tmpdir(), `${PGLITE_PREFIX}${key}`);
-  if (fs.existsSync(path.join(template, "PG_VERSION"))) return template;
+  removeAbandonedBuilds();
+  if (isComplete(template)) return template;
+  if (fs.existsSync(template)) discard(template);
   const building = path.join(os.tmpdir(), `${PGLITE_PREFIX}building-${randomBytes(6).toString("hex")}`);
-  const raw = openPglite(building);
   try {
-    await migrate(raw);
-  } finally {
-    await raw.close();
+    const raw = openPglite(building);
+    try {
+      await migrate(raw);
+    } finally {
+      await raw.close();
+    }
+    fs.writeFileSync(path.join(building, CONTENTS_FILE), JSON.stringify(contentsOf(building)));
+  } catch (error) {
+    fs.rmSync(building, { recursive: true, force: true });
+    throw error;
   }
   try {
     fs.renameSync(building, template);
@@ -58,7 +117,8 @@ export async function pgliteTemplate(): Promise<string> {
 
 /** Fills `dataDir` (absent or empty) with a copy of the migrated PGlite template. */
 export async function copyPgliteTemplate(dataDir: string): Promise<void> {
-  fs.cpSync(await pgliteTemplate(), dataDir, { recursive: true });
+  const template = await pgliteTemplate();
+  fs.cpSync(template, dataDir, { recursive: true, filter: (source) => source !== path.join(template, CONTENTS_FILE) });
 }
 
 /** A template of another migration set is kept this long: a run on another checkout may still be copying it. */
@@ -72,6 +132,26 @@ function removeOlderTemplates(key: string) {
     const dir = path.join(os.tmpdir(), name);
     const made = fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? now;
     if (now - made > KEEP_OTHER_TEMPLATES_MS) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** No build takes this long: a building directory this old was left by a run that was killed. */
+const ABANDONED_BUILD_MS = 3600_000;
+
+/** Builds a killed run left half done, and damaged templates set aside but not yet removed. */
+function removeAbandonedBuilds() {
+  const now = Date.now();
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(PGLITE_PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    const made = fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? now;
+    const building = name.startsWith(`${PGLITE_PREFIX}building-`);
+    if (!name.includes("-discarded-") && !(building && now - made > ABANDONED_BUILD_MS)) continue;
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another file is removing it at the same moment.
+    }
   }
 }
 
