@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "../fixtures/contract-test.ts";
 import { generateCamt054 } from "../../server/bank/iso20022/testing/generate-camt054.ts";
@@ -9,6 +8,7 @@ import { descendantsOf } from "../fixtures/processes.ts";
 import { ISO20022_BANK } from "../fixtures/production-instance.ts";
 import { startScratchInstance, type ScratchInstance } from "../fixtures/scratch-instance.ts";
 import type { DemoInstance } from "../fixtures/spawn-server.ts";
+import { scratchDir } from "../../server/testing/scratch-dir.ts";
 
 /*
  * An inbox file whose import process never answers (one that runs it out of memory every time) is not tried for
@@ -28,7 +28,7 @@ if (process.env.DATABASE_URL) {
   let inbox: string;
 
   test.beforeAll(async () => {
-    inbox = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-bank-")), "inbox");
+    inbox = path.join(scratchDir("tokenrail-bank-"), "inbox");
     fs.mkdirSync(inbox);
     scratch = await startScratchInstance("tokenrail_e2e_inbox_process", {
       ...ISO20022_BANK,

@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../fixtures/contract-test.ts";
 import { freePort } from "../fixtures/free-port.ts";
@@ -11,6 +10,7 @@ import { clientCredentialsToken, V2 } from "../fixtures/api.ts";
 import { pdfDocument, uploadDocument, V4_PERSONAL_DETAILS } from "../fixtures/kyc.ts";
 import { initToken, keygen, pkcs11Env, softhsmDir, softhsmMissing } from "../../server/testing/softhsm.ts";
 import { readKeyring } from "../../server/keys/keyring.ts";
+import { scratchDir } from "../../server/testing/scratch-dir.ts";
 
 /**
  * C68: an instance opens its issuer key in an HSM (SoftHSM2 here) at start, in the built app; a start with the token
@@ -20,7 +20,7 @@ import { readKeyring } from "../../server/keys/keyring.ts";
 test.describe.configure({ mode: "serial" });
 
 /** Production's keyring for personal data (C70), which these starts need beside the issuer's token. */
-const keyringFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-hsm-keyring-")), "keyring.json");
+const keyringFile = path.join(scratchDir("tokenrail-hsm-keyring-"), "keyring.json");
 readKeyring(keyringFile, { create: true });
 
 let hsm: ReturnType<typeof softhsmDir> | undefined;

@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { waitForMail } from "../fixtures/mailbox.ts";
 import { operatorSession } from "../fixtures/operator.ts";
 import { signInOperator, submittedCustomer } from "../fixtures/operator-console.ts";
+import { scratchDir } from "../../server/testing/scratch-dir.ts";
 
 // The subject access export (C71) through the console, in Chromium: the operator downloads one archive; the system's
 // own tar reads it; its JSON holds the submissions opened and its documents are the very bytes uploaded; the
@@ -29,7 +29,7 @@ test("C71: an operator exports a customer's data from the console as one archive
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^profile-${customer.profile}-\\d{4}-\\d{2}-\\d{2}\\.tar\\.gz$`),
   );
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenrail-export-"));
+  const dir = scratchDir("tokenrail-export-");
   const archive = path.join(dir, "export.tar.gz");
   await download.saveAs(archive);
   execFileSync("tar", ["-xzf", archive, "-C", dir]);
