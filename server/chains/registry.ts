@@ -94,7 +94,6 @@ export function tokenContract(chain: ChainInfo, currency: Currency): { address: 
   return { address, decimals: EVM_DECIMALS };
 }
 
-
 /**
  * The chain of `environment` a wire name stands for. In sandbox the production names are accepted too and mean
  * their testnet: the published SDK may send either (CONTRACT §2.1).
