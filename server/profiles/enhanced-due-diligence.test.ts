@@ -18,6 +18,7 @@ import { decide } from "./review-profile.ts";
 import { submitDetails, submitForm } from "./submit-kyc.ts";
 import { openValue } from "../keys/sealed-value.ts";
 import { SUBMISSION_DATA } from "./submission-data.ts";
+import { SPEC_FORM } from "./testing/kyc-bodies.ts";
 
 await setUpTestInstance("edd");
 
@@ -38,18 +39,6 @@ const person = (country: string, nationality: string) =>
     },
   });
 
-// The spec's form body (the first nine fields), which must stay valid for everyone not of a high-risk country.
-const SPEC_FORM = {
-  occupation: "OCCUPATION_EMPLOYED",
-  profession: "PROF_ACCOUNTANCY",
-  fundOrigin: "FUND_ORIGIN_SALARY",
-  annualIncome: "ANNUAL_INCOME_UNDER_10K",
-  monthlyTurnover: "TURNOVER_UNDER_10K",
-  monthlyTransactionCount: "TRANSACTION_COUNT_LESS_THAN_5",
-  activities: ["ACTIVITY_COMMERCE_SELLING"],
-  publicFunction: false,
-  fundOwner: true,
-};
 const EDD = {
   sourceOfFunds: "Salary from a hospital, paid monthly",
   sourceOfWealth: "Savings and an inherited flat",
